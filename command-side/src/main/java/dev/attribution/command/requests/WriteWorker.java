@@ -1,0 +1,221 @@
+package dev.attribution.command.requests;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.auth.Account;
+import dev.attribution.api.auth.AccountDirectory;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.annotation.Value;
+import io.micronaut.context.event.ApplicationEventListener;
+import io.micronaut.runtime.server.event.ServerStartupEvent;
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Singleton;
+import org.postgresql.PGConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Applies accepted writes from {@code write_requests}. One worker per server node; lanes are shared between nodes
+ * with PostgreSQL advisory locks, so several stateless nodes over one database split the work and each lane stays
+ * in order. Each batch is one transaction: a request's effects and its PROCESSED/FAILED mark commit together, so a
+ * crash between accept and apply leaves the request PENDING and it is applied exactly once after restart.
+ *
+ * <p>Loop outline: {@link #claimLanes}, {@link #processBatch}, and when idle {@link #awaitNotification}.
+ */
+@Singleton
+@Requires(property = "attribution.roles.command", notEquals = "false")
+public class WriteWorker implements ApplicationEventListener<ServerStartupEvent> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WriteWorker.class);
+    private static final int LOCK_NAMESPACE = 0x5752; // "WR"
+
+    private final DataSource dataSource;
+    private final AccountDirectory accounts;
+    private final Map<String, WriteHandler> handlers = new HashMap<>();
+    private final int batchSize;
+    private final boolean[] owned = new boolean[WriteRequestLog.LANES];
+    private volatile boolean running;
+    private Thread thread;
+
+    public WriteWorker(DataSource dataSource, AccountDirectory accounts, List<WriteHandler> handlers,
+                       @Value("${attribution.worker.batch-size:200}") int batchSize) {
+        this.dataSource = dataSource;
+        this.accounts = accounts;
+        this.batchSize = batchSize;
+        handlers.forEach(h -> this.handlers.put(h.eventType(), h));
+    }
+
+    @Override
+    public void onApplicationEvent(ServerStartupEvent event) {
+        start();
+    }
+
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        thread = new Thread(this::run, "write-worker");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @PreDestroy
+    public synchronized void stop() {
+        running = false;
+        if (thread != null) {
+            thread.interrupt();
+            try {
+                thread.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void run() {
+        while (running) {
+            try (Connection connection = dataSource.getConnection()) {
+                java.util.Arrays.fill(owned, false);
+                try (Statement listen = connection.createStatement()) {
+                    listen.execute("LISTEN " + WriteRequestLog.CHANNEL);
+                }
+                while (running) {
+                    claimLanes(connection);
+                    if (processBatch(connection) == 0) {
+                        awaitNotification(connection);
+                    }
+                }
+            } catch (SQLException | RuntimeException e) {
+                if (running) {
+                    LOG.warn("write worker restarting after error: {}", e.getMessage());
+                    sleep(500);
+                }
+            }
+        }
+    }
+
+    /** Takes every lane no other node holds (session advisory locks live as long as the connection). */
+    private void claimLanes(Connection connection) throws SQLException {
+        connection.setAutoCommit(true);
+        for (int lane = 0; lane < owned.length; lane++) {
+            if (!owned[lane]) {
+                try (PreparedStatement ps = connection.prepareStatement("SELECT pg_try_advisory_lock(?, ?)")) {
+                    ps.setInt(1, LOCK_NAMESPACE);
+                    ps.setInt(2, lane);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        owned[lane] = rs.getBoolean(1);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Applies up to one batch of pending requests of the owned lanes, in order; returns how many. */
+    int processBatch(Connection connection) throws SQLException {
+        List<Integer> lanes = new ArrayList<>();
+        for (int i = 0; i < owned.length; i++) {
+            if (owned[i]) {
+                lanes.add(i);
+            }
+        }
+        if (lanes.isEmpty()) {
+            return 0;
+        }
+        connection.setAutoCommit(false);
+        try {
+            List<Pending> batch = new ArrayList<>();
+            try (PreparedStatement ps = connection.prepareStatement("""
+                    SELECT seq, id, account_id, event_type, payload::text, created_at FROM write_requests
+                    WHERE status = 'PENDING' AND lane = ANY(?) ORDER BY seq LIMIT ?""")) {
+                ps.setArray(1, connection.createArrayOf("integer", lanes.toArray()));
+                ps.setInt(2, batchSize);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        batch.add(new Pending(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                                rs.getString(5), rs.getTimestamp(6)));
+                    }
+                }
+            }
+            for (Pending p : batch) {
+                apply(connection, p);
+            }
+            connection.commit();
+            return batch.size();
+        } catch (SQLException | RuntimeException e) {
+            connection.rollback();
+            throw e;
+        } finally {
+            connection.setAutoCommit(true);
+        }
+    }
+
+    private record Pending(long seq, String id, String accountId, String eventType, String payload, Timestamp createdAt) {
+    }
+
+    private void apply(Connection connection, Pending p) throws SQLException {
+        Savepoint savepoint = connection.setSavepoint();
+        String error;
+        try {
+            WriteHandler handler = handlers.get(p.eventType());
+            if (handler == null) {
+                throw new WriteHandler.WriteFailure("No handler for " + p.eventType());
+            }
+            Optional<Account> account = accounts.find(p.accountId());
+            if (account.isEmpty()) {
+                throw new WriteHandler.WriteFailure("Account not found");
+            }
+            JsonNode payload = JsonBody.mapper().readTree(p.payload());
+            JsonNode result = handler.apply(connection, new WriteHandler.Write(p.id(), account.get(), payload, p.createdAt().toInstant()));
+            finish(connection, p.seq(), "PROCESSED", null, result);
+            connection.releaseSavepoint(savepoint);
+            return;
+        } catch (WriteHandler.WriteFailure e) {
+            error = e.getMessage();
+        } catch (Exception e) {
+            LOG.error("request {} ({}) failed", p.id(), p.eventType(), e);
+            error = "There was a problem while processing the request";
+        }
+        connection.rollback(savepoint);
+        finish(connection, p.seq(), "FAILED", error, null);
+    }
+
+    private static void finish(Connection connection, long seq, String status, String error, JsonNode result) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "UPDATE write_requests SET status = ?, error_message = ?, result = ?::jsonb, processed_at = clock_timestamp() WHERE seq = ?")) {
+            ps.setString(1, status);
+            ps.setString(2, error);
+            ps.setString(3, result == null ? null : result.toString());
+            ps.setLong(4, seq);
+            ps.executeUpdate();
+        }
+    }
+
+    private void awaitNotification(Connection connection) throws SQLException {
+        PGConnection pg = connection.unwrap(PGConnection.class);
+        pg.getNotifications(250);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

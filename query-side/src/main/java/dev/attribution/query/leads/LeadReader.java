@@ -1,0 +1,176 @@
+package dev.attribution.query.leads;
+
+import dev.attribution.api.ApiDates;
+import dev.attribution.api.DateRange;
+import io.micronaut.data.jdbc.runtime.JdbcOperations;
+import io.micronaut.transaction.annotation.Transactional;
+import jakarta.inject.Singleton;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/** Reads leads from PostgreSQL, the system of record, in the LeadWithStage shape. */
+@Singleton
+public class LeadReader {
+
+    /** Keyset position: leads are listed by join date, then id. */
+    public record Cursor(Instant createdAt, String id) {
+    }
+
+    public record Page(List<LeadView> leads, Cursor next) {
+    }
+
+    private static final String SELECT = """
+            SELECT l.*,
+                   (SELECT array_agg(t.tag ORDER BY t.tag) FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id) AS tag_list,
+                   (SELECT array_agg(i.ip ORDER BY i.ip) FROM lead_ips i WHERE i.account_id = l.account_id AND i.lead_id = l.id) AS ip_list,
+                   (SELECT array_agg(p.phone ORDER BY p.phone) FROM lead_phones p WHERE p.account_id = l.account_id AND p.lead_id = l.id) AS phone_list
+            FROM leads l
+            WHERE l.account_id = ? AND NOT l.erased""";
+
+    private final JdbcOperations jdbc;
+
+    public LeadReader(JdbcOperations jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @Transactional(readOnly = true)
+    public Page page(String accountId, ZoneId zone, LeadFilter filter, Cursor after, int pageSize) {
+        StringBuilder sql = new StringBuilder(SELECT);
+        List<Object> args = new ArrayList<>();
+        args.add(accountId);
+        if (!filter.ids().isEmpty()) {
+            sql.append(" AND l.id = ANY(?)");
+            args.add(filter.ids());
+        }
+        if (!filter.emails().isEmpty()) {
+            sql.append(" AND lower(l.email) LIKE ANY(?)");
+            args.add(filter.emails().stream().map(e -> likePrefix(e.toLowerCase(Locale.ROOT))).toList());
+        }
+        if (!filter.phones().isEmpty()) {
+            sql.append(" AND EXISTS (SELECT 1 FROM lead_phones p WHERE p.account_id = l.account_id AND p.lead_id = l.id AND p.phone = ANY(?))");
+            args.add(filter.phones());
+        }
+        if (!filter.tags().isEmpty() || !filter.tagged().isOpen()) {
+            sql.append(" AND EXISTS (SELECT 1 FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id");
+            if (!filter.tags().isEmpty()) {
+                sql.append(" AND t.tag = ANY(?)");
+                args.add(filter.tags());
+            }
+            range(sql, args, "t.assigned_at", filter.tagged());
+            sql.append(")");
+        }
+        if (!filter.stages().isEmpty()) {
+            sql.append(" AND lower(l.stage_name) = ANY(?)");
+            args.add(filter.stages().stream().map(s -> s.toLowerCase(Locale.ROOT)).toList());
+        }
+        range(sql, args, "l.created_at", filter.joined());
+        range(sql, args, "l.updated_at", filter.updated());
+        if (after != null) {
+            sql.append(" AND (l.created_at, l.id) > (?, ?)");
+            args.add(Timestamp.from(after.createdAt()));
+            args.add(after.id());
+        }
+        sql.append(" ORDER BY l.created_at, l.id LIMIT ?");
+        args.add(pageSize + 1);
+        List<Row> rows = query(jdbc.getConnection(), sql.toString(), args, zone);
+        List<LeadView> page = rows.stream().limit(pageSize).map(Row::view).toList();
+        if (rows.size() <= pageSize) {
+            return new Page(page, null);
+        }
+        Row last = rows.get(pageSize - 1);
+        return new Page(page, new Cursor(last.createdAt(), last.view().id()));
+    }
+
+    /** The given leads, in the order of {@code ids}; missing ids are skipped. */
+    @Transactional(readOnly = true)
+    public List<LeadView> byIds(String accountId, ZoneId zone, List<String> ids) {
+        return byIds(jdbc.getConnection(), accountId, zone, ids);
+    }
+
+    /** Same, on the caller's connection: a write worker renders its result inside its own transaction. */
+    public List<LeadView> byIds(Connection connection, String accountId, ZoneId zone, List<String> ids) {
+        List<Row> found = query(connection, SELECT + " AND l.id = ANY(?)", List.of(accountId, ids), zone);
+        List<LeadView> ordered = new ArrayList<>();
+        for (String id : ids) {
+            found.stream().map(Row::view).filter(l -> l.id().equals(id)).findFirst().ifPresent(ordered::add);
+        }
+        return ordered;
+    }
+
+    /** A lead and its exact join instant (the keyset position; the view's date is cut to seconds). */
+    private record Row(LeadView view, Instant createdAt) {
+    }
+
+    private static List<Row> query(Connection connection, String sql, List<Object> args, ZoneId zone) {
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            bind(ps, args);
+            try (ResultSet rs = ps.executeQuery()) {
+                List<Row> out = new ArrayList<>();
+                while (rs.next()) {
+                    out.add(new Row(map(rs, zone), rs.getTimestamp("created_at").toInstant()));
+                }
+                return out;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("lead query failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static void range(StringBuilder sql, List<Object> args, String column, DateRange range) {
+        range.from().ifPresent(from -> {
+            sql.append(" AND ").append(column).append(" >= ?");
+            args.add(Timestamp.from(from));
+        });
+        range.to().ifPresent(to -> {
+            sql.append(" AND ").append(column).append(" <= ?");
+            args.add(Timestamp.from(to));
+        });
+    }
+
+    private static void bind(PreparedStatement ps, List<Object> args) throws SQLException {
+        for (int i = 0; i < args.size(); i++) {
+            Object a = args.get(i);
+            if (a instanceof List<?> list) {
+                ps.setArray(i + 1, ps.getConnection().createArrayOf("text", list.toArray()));
+            } else {
+                ps.setObject(i + 1, a);
+            }
+        }
+    }
+
+    private static LeadView map(ResultSet rs, ZoneId zone) throws SQLException {
+        String stage = rs.getString("stage_name");
+        Timestamp stageDate = rs.getTimestamp("stage_date");
+        return new LeadView(
+                rs.getString("id"),
+                rs.getString("email"),
+                ApiDates.format(rs.getTimestamp("created_at").toInstant(), zone),
+                ApiDates.format(rs.getTimestamp("updated_at").toInstant(), zone),
+                strings(rs.getArray("tag_list")),
+                strings(rs.getArray("ip_list")),
+                strings(rs.getArray("phone_list")),
+                rs.getString("first_name"),
+                rs.getString("last_name"),
+                rs.getString("ad_consent"),
+                stage == null ? null : new LeadView.Stage(stage, stageDate == null ? null : ApiDates.format(stageDate.toInstant(), zone)));
+    }
+
+    private static List<String> strings(Array array) throws SQLException {
+        return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
+    }
+
+    private static String likePrefix(String prefix) {
+        return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+    }
+}

@@ -1,0 +1,128 @@
+package dev.attribution.api;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Every date rule of spec 2.2 and 2.3, in one place.
+ *
+ * <p>Input forms: {@code yyyy-MM-dd}, {@code yyyy-MM-ddTHH:mm}, {@code yyyy-MM-ddTHH:mm:ss}, optionally with three
+ * fractional digits, each optionally followed by {@code Z} or an offset with a colon ({@code +HH:mm}).
+ * Writes read a missing offset as UTC; filters read it in the account's zone, a bare date being the first or
+ * last second of that day depending on the bound.
+ */
+public final class ApiDates {
+
+    public static final String INVALID_DATE_FORMAT = "Invalid date format.";
+
+    private static final Pattern FORM = Pattern.compile(
+            "(\\d{4})-(\\d{2})-(\\d{2})(?:T(\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.(\\d{1,9}))?)?)?(Z|[+-]\\d{2}:\\d{2})?");
+
+    private static final DateTimeFormatter OUTPUT = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssxxx", Locale.ROOT);
+    private static final DateTimeFormatter UTC_OUTPUT = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT);
+    private static final DateTimeFormatter LEGACY = DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss zzz yyyy", Locale.US);
+    private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss", Locale.ROOT);
+
+    private ApiDates() {
+    }
+
+    /** A date as written, before a zone is chosen for it. */
+    public record Parsed(LocalDateTime local, ZoneOffset offset, boolean hasTime, boolean hasSeconds, boolean hasFraction) {
+
+        /** Write semantics (2.2.3): no offset means UTC. */
+        public Instant toWriteInstant() {
+            return local.atOffset(offset == null ? ZoneOffset.UTC : offset).toInstant();
+        }
+
+        /** Filter semantics (2.2.4), lower bound: no offset means the account zone, no time means 00:00:00. */
+        public Instant toLowerBound(ZoneId accountZone) {
+            return offset != null ? local.atOffset(offset).toInstant() : local.atZone(accountZone).toInstant();
+        }
+
+        /** Filter semantics (2.2.4), upper bound: a bare date reaches the end of its last second (23:59:59). */
+        public Instant toUpperBound(ZoneId accountZone) {
+            LocalDateTime end = hasTime ? local : local.toLocalDate().atTime(LocalTime.of(23, 59, 59, 999_999_999));
+            return offset != null ? end.atOffset(offset).toInstant() : end.atZone(accountZone).toInstant();
+        }
+
+        /** The calendar date as written (used by the future-month rule, which judges the month written). */
+        public LocalDate writtenDate() {
+            return local.toLocalDate();
+        }
+    }
+
+    /** Parses any accepted form; {@code Invalid date format.} otherwise. */
+    public static Parsed parse(String text) {
+        if (text == null) {
+            throw ApiException.badRequest(INVALID_DATE_FORMAT);
+        }
+        Matcher m = FORM.matcher(text.trim());
+        if (!m.matches()) {
+            throw ApiException.badRequest(INVALID_DATE_FORMAT);
+        }
+        try {
+            LocalDate date = LocalDate.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)));
+            boolean hasTime = m.group(4) != null;
+            boolean hasSeconds = m.group(6) != null;
+            boolean hasFraction = m.group(7) != null;
+            if (hasFraction && m.group(7).length() != 3) {
+                throw ApiException.badRequest(INVALID_DATE_FORMAT);
+            }
+            LocalTime time = hasTime
+                    ? LocalTime.of(Integer.parseInt(m.group(4)), Integer.parseInt(m.group(5)), hasSeconds ? Integer.parseInt(m.group(6)) : 0)
+                    : LocalTime.MIDNIGHT;
+            ZoneOffset offset = m.group(8) == null ? null : ZoneOffset.of(m.group(8));
+            if (offset != null && !hasTime) {
+                throw ApiException.badRequest(INVALID_DATE_FORMAT);
+            }
+            return new Parsed(date.atTime(time), offset, hasTime, hasSeconds, hasFraction);
+        } catch (DateTimeException e) {
+            throw ApiException.badRequest(INVALID_DATE_FORMAT);
+        }
+    }
+
+    /** A write date (body or write query parameter): no offset = UTC, no time = 00:00:00 UTC. */
+    public static Instant parseWrite(String text) {
+        return parse(text).toWriteInstant();
+    }
+
+    /**
+     * The strict form of {@code tagsDate} and {@code leadStage.date} (2.2.5): with an offset, seconds precision exactly.
+     */
+    public static Instant parseStrictWrite(String text) {
+        Parsed p = parse(text);
+        if (p.offset() != null && (!p.hasSeconds() || p.hasFraction())) {
+            throw ApiException.badRequest(INVALID_DATE_FORMAT);
+        }
+        return p.toWriteInstant();
+    }
+
+    /** ISO 8601 in the account's zone with its offset, e.g. {@code 2026-03-08T01:30:00-05:00}. */
+    public static String format(Instant instant, ZoneId zone) {
+        return instant == null ? null : OUTPUT.format(instant.atZone(zone));
+    }
+
+    /** UTC ISO 8601, e.g. {@code 2026-03-08T06:30:00Z} (request status, carts, webhooks). */
+    public static String formatUtc(Instant instant) {
+        return instant == null ? null : UTC_OUTPUT.format(instant.atZone(ZoneOffset.UTC));
+    }
+
+    /** The legacy encoding of 2.3, {@code EEE MMM dd HH:mm:ss zzz yyyy}, in the account's zone. */
+    public static String formatLegacy(Instant instant, ZoneId zone) {
+        return instant == null ? null : LEGACY.format(instant.atZone(zone));
+    }
+
+    /** A wall-clock local date-time without offset (custom costs, 2.2.8). */
+    public static String formatLocal(LocalDateTime local) {
+        return local == null ? null : LOCAL.format(local);
+    }
+}

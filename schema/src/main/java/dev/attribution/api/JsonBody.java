@@ -1,0 +1,187 @@
+package dev.attribution.api;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeType;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A request body read as a JSON object, with typed accessors that answer 400 with the field's name when a value
+ * has the wrong shape. Every write endpoint reads its body through this class, so the leniency rules of spec 4.1
+ * (string or array, blank means none) and the wrong-type messages are written once.
+ */
+public final class JsonBody {
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .build();
+
+    static {
+        MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxNestingDepth(64).maxNumberLength(64).maxStringLength(1_000_000).build());
+    }
+
+    private final ObjectNode node;
+
+    private JsonBody(ObjectNode node) {
+        this.node = node;
+    }
+
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    /** Parses a body that must be one JSON object. */
+    public static JsonBody parse(String raw) {
+        if (raw == null || raw.isBlank()) {
+            throw ApiException.badRequest("Request body is required and must be a JSON object");
+        }
+        try {
+            JsonNode tree = MAPPER.readTree(raw);
+            if (tree == null || !tree.isObject()) {
+                throw ApiException.badRequest("Request body must be a JSON object");
+            }
+            return new JsonBody((ObjectNode) tree);
+        } catch (JsonProcessingException e) {
+            throw ApiException.badRequest("Malformed JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    public static JsonBody of(ObjectNode node) {
+        return new JsonBody(node);
+    }
+
+    public ObjectNode node() {
+        return node;
+    }
+
+    public boolean has(String field) {
+        return node.has(field);
+    }
+
+    /** True when the field is present and not null. */
+    public boolean present(String field) {
+        JsonNode v = node.get(field);
+        return v != null && !v.isNull();
+    }
+
+    /** Rejects fields outside {@code allowed} with {@code Unknown field: <name>} (enforcing endpoints of 4.0). */
+    public JsonBody rejectUnknown(Set<String> allowed) {
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            if (!allowed.contains(name)) {
+                throw ApiException.badRequest("Unknown field: " + name);
+            }
+        }
+        return this;
+    }
+
+    /** A string field; numbers and booleans are not strings. Absent or null: empty. */
+    public Optional<String> string(String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isTextual()) {
+            throw ApiException.badRequest(field + " must be a string");
+        }
+        return Optional.of(v.asText());
+    }
+
+    /** A string that must not be blank when present. */
+    public Optional<String> nonBlankString(String field) {
+        return string(field).map(String::trim).filter(s -> !s.isEmpty());
+    }
+
+    public Optional<Boolean> bool(String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isBoolean()) {
+            throw ApiException.badRequest(field + " must be a boolean");
+        }
+        return Optional.of(v.booleanValue());
+    }
+
+    public Optional<BigDecimal> decimal(String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isNumber()) {
+            throw ApiException.badRequest(field + " must be a number");
+        }
+        return Optional.of(v.decimalValue());
+    }
+
+    /**
+     * A field that is one string or an array of strings (spec 4.1 {@code tags}, {@code phoneNumbers}): a blank
+     * string or null is no value; any other shape is 400.
+     */
+    public Optional<List<String>> stringOrList(String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (v.isTextual()) {
+            String s = v.asText().trim();
+            return s.isEmpty() ? Optional.empty() : Optional.of(List.of(s));
+        }
+        if (v.isArray()) {
+            return Optional.of(stringItems(field, v));
+        }
+        throw ApiException.badRequest(field + " must be a string or an array of strings");
+    }
+
+    /** A field that must be an array of strings; blank items are dropped. */
+    public Optional<List<String>> stringList(String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isArray()) {
+            throw ApiException.badRequest(field + " must be an array of strings");
+        }
+        return Optional.of(stringItems(field, v));
+    }
+
+    /** A nested object, or empty. */
+    public Optional<JsonBody> object(String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (v.getNodeType() != JsonNodeType.OBJECT) {
+            throw ApiException.badRequest(field + " must be an object");
+        }
+        return Optional.of(new JsonBody((ObjectNode) v));
+    }
+
+    private static List<String> stringItems(String field, JsonNode array) {
+        List<String> out = new ArrayList<>(array.size());
+        for (JsonNode item : array) {
+            if (!item.isTextual()) {
+                throw ApiException.badRequest(field + " must be an array of strings");
+            }
+            String s = item.asText().trim();
+            if (!s.isEmpty()) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,135 @@
+package dev.attribution.api.auth;
+
+import dev.attribution.api.ApiException;
+import dev.attribution.api.ErrorResponses;
+import dev.attribution.api.limits.RateLimiter;
+import io.micronaut.context.annotation.Value;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.core.order.Ordered;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.annotation.RequestFilter;
+import io.micronaut.http.annotation.ResponseFilter;
+import io.micronaut.http.annotation.ServerFilter;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.web.router.RouteAttributes;
+import io.micronaut.web.router.RouteMatch;
+import io.micronaut.web.router.UriRouteMatch;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Spec 5 and 8.1 for every {@code /api/v1.0} request, in this order: the {@code API-Key} (401), the rate limit of
+ * the key's account for this endpoint and method (429), the role the endpoint declares with {@link RequiresRole}
+ * (403), and the {@code Accessible-Account-Id} target (403). The resolved {@link Caller} is left on the request.
+ */
+@ServerFilter("/api/v1.0/**")
+public class ApiKeyFilter implements Ordered {
+
+    public static final String API_KEY_HEADER = "API-Key";
+    public static final String ACCESSIBLE_ACCOUNT_HEADER = "Accessible-Account-Id";
+    private static final String DECISION = "attribution.rate-decision";
+
+    private final AccountDirectory directory;
+    private final RateLimiter limiter;
+    private final int defaultPerSecond;
+    private final int defaultPerMinute;
+
+    public ApiKeyFilter(AccountDirectory directory, RateLimiter limiter,
+                        @Value("${attribution.rate-limits.per-second:30}") int defaultPerSecond,
+                        @Value("${attribution.rate-limits.per-minute:1000}") int defaultPerMinute) {
+        this.directory = directory;
+        this.limiter = limiter;
+        this.defaultPerSecond = defaultPerSecond;
+        this.defaultPerMinute = defaultPerMinute;
+    }
+
+    @RequestFilter
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    @Nullable
+    public HttpResponse<?> authenticate(HttpRequest<?> request) {
+        try {
+            request.setAttribute(Caller.ATTRIBUTE, resolve(request));
+            return null;
+        } catch (ApiException e) {
+            return ErrorResponses.of(e);
+        }
+    }
+
+    @ResponseFilter
+    public void rateHeaders(HttpRequest<?> request, MutableHttpResponse<?> response) {
+        if (response.getStatus() == HttpStatus.UNAUTHORIZED) {
+            return;
+        }
+        request.getAttribute(DECISION, RateLimiter.Decision.class).ifPresent(d -> {
+            response.header("X-RateLimit-Limit", d.limitHeader());
+            response.header("X-RateLimit-Remaining", Long.toString(d.remaining()));
+            response.header("X-RateLimit-Reset", Long.toString(d.resetEpochSecond()));
+        });
+    }
+
+    private Caller resolve(HttpRequest<?> request) {
+        String key = request.getHeaders().get(API_KEY_HEADER);
+        if (key == null || key.isBlank()) {
+            throw ApiException.unauthorized();
+        }
+        AccountDirectory.KeyGrant grant = directory.findActiveKey(ApiKeys.hash(key.trim()))
+                .filter(g -> g.account().active())
+                .orElseThrow(ApiException::unauthorized);
+        Account owner = grant.account();
+
+        Optional<RouteMatch<?>> route = RouteAttributes.getRouteMatch(request);
+        String endpoint = request.getMethodName() + " " + route
+                .filter(r -> r instanceof UriRouteMatch<?, ?>)
+                .map(r -> ((UriRouteMatch<?, ?>) r).getRouteInfo().getUriMatchTemplate().toPathString())
+                .orElse(request.getPath());
+        AccountDirectory.RateOverride override = directory.rateOverride(owner.id()).orElse(new AccountDirectory.RateOverride(null, null));
+        RateLimiter.Decision decision = limiter.tryConsume(owner.id(), endpoint,
+                override.perSecond() == null ? defaultPerSecond : override.perSecond(),
+                override.perMinute() == null ? defaultPerMinute : override.perMinute());
+        request.setAttribute(DECISION, decision);
+        if (!decision.allowed()) {
+            throw new ApiException(HttpStatus.TOO_MANY_REQUESTS,
+                    List.of("The limit of API requests was reached. Wait " + decision.retryAfterSeconds()
+                            + " second(s) before sending again."),
+                    Map.of("Retry-After", Long.toString(decision.retryAfterSeconds())));
+        }
+
+        Set<String> roles = grant.effectiveRoles();
+        route.flatMap(r -> r.getAnnotationMetadata().stringValue(RequiresRole.class)).ifPresent(required -> {
+            if (!roles.contains(required)) {
+                List<String> message = new ArrayList<>();
+                message.add("Forbidden, missing api key roles");
+                message.add(required);
+                throw ApiException.forbidden(message);
+            }
+        });
+
+        String target = request.getHeaders().get(ACCESSIBLE_ACCOUNT_HEADER);
+        if (target == null || target.isBlank() || target.trim().equals(owner.id())) {
+            return new Caller(owner, owner, roles);
+        }
+        String clientId = target.trim();
+        boolean approved = directory.agencyLinkState(owner.id(), clientId).filter("APPROVED"::equals).isPresent();
+        Optional<Account> client = approved ? directory.find(clientId) : Optional.empty();
+        if (client.isEmpty()) {
+            throw ApiException.forbidden(List.of("Account " + clientId + " is not one of your connected client accounts"));
+        }
+        if (!client.get().active()) {
+            throw ApiException.forbidden(List.of("Account " + clientId + " is not active"));
+        }
+        return new Caller(owner, client.get(), roles);
+    }
+
+    @Override
+    public int getOrder() {
+        return 0;
+    }
+}

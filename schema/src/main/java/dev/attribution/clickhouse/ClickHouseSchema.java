@@ -1,0 +1,127 @@
+package dev.attribution.clickhouse;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Applies the numbered DDL files under {@code clickhouse/} (listed in order in {@code clickhouse/INDEX}) once
+ * each, recording applied versions in {@code <db>.schema_migrations}. Each file is the one definition of its tables.
+ *
+ * <p>Placeholders: {@code {db}} is the database; {@code {{Engine(args)}}} is a MergeTree-family engine, rendered
+ * as is on one server, or as its {@code Replicated…} twin (ZooKeeper path and replica macros first) when the
+ * deployment is a replicated cluster.
+ */
+public final class ClickHouseSchema {
+
+    private static final Pattern ENGINE = Pattern.compile("\\{\\{(\\w*MergeTree)\\((.*?)\\)}}");
+    private static final Pattern TABLE = Pattern.compile("CREATE\\s+TABLE\\s+IF\\s+NOT\\s+EXISTS\\s+\\{db}\\.(\\w+)", Pattern.CASE_INSENSITIVE);
+
+    private final ClickHouseGateway gateway;
+    private final boolean replicated;
+
+    public ClickHouseSchema(ClickHouseGateway gateway, boolean replicated) {
+        this.gateway = gateway;
+        this.replicated = replicated;
+    }
+
+    /** One DDL file: its number, its name and its statements in order. */
+    public record DdlFile(int version, String name, List<String> statements) {
+    }
+
+    /** Applies every file not yet applied; returns the names applied now. */
+    public List<String> migrate() {
+        String db = gateway.database();
+        gateway.execute("CREATE DATABASE IF NOT EXISTS " + db);
+        gateway.execute("CREATE TABLE IF NOT EXISTS " + db + ".schema_migrations "
+                + "(version UInt32, name String, applied_at DateTime) ENGINE = MergeTree() ORDER BY version");
+        Set<Integer> applied = new HashSet<>();
+        gateway.select("SELECT version FROM " + db + ".schema_migrations").forEach(r -> applied.add(r.get("version").asInt()));
+        List<String> now = new ArrayList<>();
+        for (DdlFile file : files()) {
+            if (applied.contains(file.version())) {
+                continue;
+            }
+            for (String statement : file.statements()) {
+                gateway.execute(render(statement, db));
+            }
+            gateway.execute("INSERT INTO " + db + ".schema_migrations (version, name, applied_at) VALUES ("
+                    + file.version() + ", " + ClickHouseSql.str(file.name()) + ", now())");
+            now.add(file.name());
+        }
+        return now;
+    }
+
+    /** The DDL files in order, read from the classpath. */
+    public static List<DdlFile> files() {
+        List<DdlFile> files = new ArrayList<>();
+        for (String line : read("clickhouse/INDEX").split("\n")) {
+            String name = line.trim();
+            if (name.isEmpty() || name.startsWith("#")) {
+                continue;
+            }
+            int version = Integer.parseInt(name.substring(0, name.indexOf('_')));
+            files.add(new DdlFile(version, name, statements(read("clickhouse/" + name))));
+        }
+        return files;
+    }
+
+    /** Renders placeholders for this deployment. */
+    public String render(String statement, String db) {
+        String withDb = statement;
+        if (replicated) {
+            Matcher table = TABLE.matcher(statement);
+            String tableName = table.find() ? table.group(1) : "unknown";
+            Matcher m = ENGINE.matcher(withDb);
+            StringBuilder out = new StringBuilder();
+            while (m.find()) {
+                String args = m.group(2).isBlank() ? "" : ", " + m.group(2);
+                m.appendReplacement(out, Matcher.quoteReplacement("Replicated" + m.group(1)
+                        + "('/clickhouse/tables/{shard}/" + db + "/" + tableName + "', '{replica}'" + args + ")"));
+            }
+            m.appendTail(out);
+            withDb = out.toString();
+        } else {
+            withDb = ENGINE.matcher(withDb).replaceAll("$1($2)");
+        }
+        return withDb.replace("{db}", db);
+    }
+
+    static List<String> statements(String text) {
+        List<String> out = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String line : text.split("\n")) {
+            String trimmed = line.trim();
+            if (trimmed.startsWith("--")) {
+                continue;
+            }
+            current.append(line).append('\n');
+            if (trimmed.endsWith(";")) {
+                String s = current.toString().trim();
+                out.add(s.substring(0, s.length() - 1));
+                current.setLength(0);
+            }
+        }
+        if (!current.toString().isBlank()) {
+            out.add(current.toString().trim());
+        }
+        return out;
+    }
+
+    private static String read(String resource) {
+        try (InputStream in = ClickHouseSchema.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + resource);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
