@@ -32,7 +32,7 @@ SELECT
     argMax(stage_date, _version) AS stage_date,
     argMax(created_at, _version) AS created_at,
     argMax(updated_at, _version) AS updated_at,
-    max(_version)                AS _version
+    max(_version) AS last_version
 FROM {db}.leads
 GROUP BY account_id, id
 HAVING argMax(is_deleted, _version) = 0;

@@ -18,7 +18,7 @@ SELECT
     lead_id,
     tag,
     argMax(assigned_at, _version) AS assigned_at,
-    max(_version)                 AS _version
+    max(_version) AS last_version
 FROM {db}.lead_tags
 GROUP BY account_id, lead_id, tag
 HAVING argMax(is_deleted, _version) = 0;

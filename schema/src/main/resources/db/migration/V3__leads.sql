@@ -46,3 +46,4 @@ CREATE TABLE lead_ips (
     PRIMARY KEY (account_id, lead_id, ip),
     FOREIGN KEY (account_id, lead_id) REFERENCES leads (account_id, id) ON DELETE CASCADE
 );
+ALTER TABLE lead_phones REPLICA IDENTITY FULL;

@@ -53,7 +53,7 @@ public class LeadWrites {
             payload.put("adOptimizationConsent", consent.isBlank() ? "UNSPECIFIED"
                     : FixedSet.require("adOptimizationConsent", consent, CONSENT));
         }
-        String laneKey = email.orElse(phones.get(0));
+        String laneKey = email.orElseGet(() -> phones.get(0));
         return log.accept(caller.accountId(), "CREATE_LEAD", laneKey, payload);
     }
 

@@ -5,6 +5,7 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Account;
 import dev.attribution.api.auth.AccountDirectory;
 import io.micronaut.context.annotation.Requires;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
@@ -53,7 +54,9 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
 
     public WriteWorker(DataSource dataSource, AccountDirectory accounts, List<WriteHandler> handlers,
                        @Value("${attribution.worker.batch-size:200}") int batchSize) {
-        this.dataSource = dataSource;
+        // The worker holds one long-lived connection (LISTEN, session advisory locks) and commits by hand: it needs
+        // the pool itself, not Micronaut's transaction-aware proxy that only hands out a transaction's connection.
+        this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
         this.accounts = accounts;
         this.batchSize = batchSize;
         handlers.forEach(h -> this.handlers.put(h.eventType(), h));

@@ -1,0 +1,183 @@
+package dev.attribution.cdc;
+
+import dev.attribution.clickhouse.ClickHouseMigrator;
+import io.debezium.engine.DebeziumEngine;
+import io.debezium.engine.ChangeEvent;
+import io.debezium.embedded.Connect;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.annotation.Value;
+import io.micronaut.context.event.ApplicationEventListener;
+import io.micronaut.context.event.StartupEvent;
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Singleton;
+import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.source.SourceRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Streams the domain tables from PostgreSQL into ClickHouse: Debezium's embedded engine reads the logical
+ * replication slot (pgoutput), each batch is written to the {@link ChangeSink}, and only then are the offsets
+ * committed (kept in PostgreSQL by Debezium's JDBC offset store). A crash replays from the last committed offset;
+ * the sink's versioned rows make the replay harmless.
+ */
+@Singleton
+@Requires(property = "attribution.roles.cdc", notEquals = "false")
+@Requires(property = "clickhouse.url")
+public class CdcBridge implements ApplicationEventListener<StartupEvent> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CdcBridge.class);
+
+    private final CdcSettings settings;
+    private final ChangeSink sink;
+    private final CdcStatus status;
+    private final String jdbcUrl;
+    private final String username;
+    private final String password;
+    private ExecutorService executor;
+    private DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
+
+    public CdcBridge(CdcSettings settings, ChangeSink sink, CdcStatus status, ClickHouseMigrator migrated,
+                     @Value("${datasources.default.url}") String jdbcUrl,
+                     @Value("${datasources.default.username:postgres}") String username,
+                     @Value("${datasources.default.password:}") String password) {
+        this.settings = settings;
+        this.sink = sink;
+        this.status = status;
+        this.jdbcUrl = jdbcUrl;
+        this.username = username;
+        this.password = password;
+    }
+
+    @Override
+    public void onApplicationEvent(StartupEvent event) {
+        start();
+    }
+
+    public synchronized void start() {
+        if (engine != null) {
+            return;
+        }
+        status.state(CdcStatus.State.STARTING, null);
+        engine = DebeziumEngine.create(Connect.class)
+                .using(properties())
+                .notifying(this::handleBatch)
+                .using((success, message, error) -> {
+                    if (!success) {
+                        LOG.error("CDC engine stopped: {}", message, error);
+                        status.state(CdcStatus.State.FAILED, message);
+                    }
+                })
+                .build();
+        executor = Executors.newSingleThreadExecutor(r -> new Thread(r, "cdc-bridge"));
+        executor.execute(engine);
+    }
+
+    @PreDestroy
+    public synchronized void stop() {
+        if (engine == null) {
+            return;
+        }
+        try {
+            engine.close();
+            executor.shutdown();
+            executor.awaitTermination(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            LOG.warn("CDC engine did not stop cleanly", e);
+        } finally {
+            engine = null;
+            status.state(CdcStatus.State.STOPPED, null);
+        }
+    }
+
+    private void handleBatch(List<ChangeEvent<SourceRecord, SourceRecord>> records,
+                             DebeziumEngine.RecordCommitter<ChangeEvent<SourceRecord, SourceRecord>> committer) throws InterruptedException {
+        List<Change> changes = new ArrayList<>(records.size());
+        long newestSource = 0;
+        for (ChangeEvent<SourceRecord, SourceRecord> event : records) {
+            Change change = toChange(event.value());
+            if (change != null) {
+                changes.add(change);
+                newestSource = Math.max(newestSource, change.sourceMillis());
+            }
+        }
+        if (!changes.isEmpty()) {
+            sink.write(changes);
+        }
+        for (ChangeEvent<SourceRecord, SourceRecord> event : records) {
+            committer.markProcessed(event);
+        }
+        committer.markBatchFinished();
+        status.state(CdcStatus.State.STREAMING, null);
+        if (!changes.isEmpty()) {
+            status.applied(changes.size(), newestSource);
+        }
+    }
+
+    /** A row change, or null for heartbeats and other non-row records. */
+    static Change toChange(SourceRecord record) {
+        if (!(record.value() instanceof Struct value) || value.schema().field("op") == null) {
+            return null;
+        }
+        String op = value.getString("op");
+        Struct source = value.getStruct("source");
+        boolean deleted = "d".equals(op);
+        Struct image = deleted ? value.getStruct("before") : value.getStruct("after");
+        if (image == null) {
+            return null;
+        }
+        Map<String, Object> row = new HashMap<>();
+        for (Field f : image.schema().fields()) {
+            row.put(f.name(), image.get(f));
+        }
+        Long lsn = source.getInt64("lsn");
+        return new Change(source.getString("table"), row, lsn == null ? 0 : lsn, deleted, source.getInt64("ts_ms"));
+    }
+
+    private Properties properties() {
+        URI uri = URI.create(jdbcUrl.substring("jdbc:".length()));
+        String database = uri.getPath().substring(1);
+        Properties p = new Properties();
+        p.setProperty("name", "attribution-cdc");
+        p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
+        p.setProperty("plugin.name", "pgoutput");
+        p.setProperty("database.hostname", uri.getHost());
+        p.setProperty("database.port", Integer.toString(uri.getPort() < 0 ? 5432 : uri.getPort()));
+        p.setProperty("database.user", username);
+        p.setProperty("database.password", password == null ? "" : password);
+        p.setProperty("database.dbname", database);
+        p.setProperty("topic.prefix", "attribution");
+        p.setProperty("slot.name", settings.getSlotName());
+        p.setProperty("publication.name", settings.getPublicationName());
+        p.setProperty("publication.autocreate.mode", "filtered");
+        p.setProperty("table.include.list", settings.getTables().stream().map(t -> "public." + t).collect(Collectors.joining(",")));
+        p.setProperty("snapshot.mode", "initial");
+        p.setProperty("decimal.handling.mode", "string");
+        p.setProperty("time.precision.mode", "adaptive_time_microseconds");
+        p.setProperty("tombstones.on.delete", "false");
+        p.setProperty("heartbeat.interval.ms", Integer.toString(settings.getHeartbeatIntervalMs()));
+        p.setProperty("poll.interval.ms", Integer.toString(settings.getPollIntervalMs()));
+        p.setProperty("max.batch.size", Integer.toString(settings.getMaxBatchSize()));
+        p.setProperty("max.queue.size", Integer.toString(settings.getMaxBatchSize() * 4));
+        p.setProperty("offset.storage", "io.debezium.storage.jdbc.offset.JdbcOffsetBackingStore");
+        p.setProperty("offset.storage.jdbc.connection.url", jdbcUrl);
+        p.setProperty("offset.storage.jdbc.connection.user", username);
+        // Debezium's JDBC offset store refuses an empty password; a server that trusts the user ignores it.
+        p.setProperty("offset.storage.jdbc.connection.password", password == null || password.isEmpty() ? "unused" : password);
+        p.setProperty("offset.storage.jdbc.offset.table.name", settings.getOffsetTable());
+        p.setProperty("offset.flush.interval.ms", "1000");
+        return p;
+    }
+}

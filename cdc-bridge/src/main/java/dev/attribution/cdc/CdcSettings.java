@@ -1,0 +1,42 @@
+package dev.attribution.cdc;
+
+import io.micronaut.context.annotation.ConfigurationProperties;
+
+import java.util.List;
+
+/**
+ * Every setting of the CDC bridge, each defined once here with its default ({@code attribution.cdc.*}).
+ */
+@ConfigurationProperties("attribution.cdc")
+public class CdcSettings {
+
+    /** Replication slot the bridge reads (one per deployment). */
+    private String slotName = "attribution_cdc";
+    /** Publication limited to {@link #tables}, created by the bridge when absent. */
+    private String publicationName = "attribution_cdc";
+    /** PostgreSQL tables (schema public) streamed into ClickHouse tables of the same name. */
+    private List<String> tables = List.of("leads", "lead_tags", "lead_phones");
+    /** How often Debezium polls its queue; the floor of end-to-end lag. */
+    private int pollIntervalMs = 25;
+    /** Largest batch handed to the sink in one insert per table. */
+    private int maxBatchSize = 8192;
+    /** Heartbeats keep the slot's confirmed position moving when domain tables are quiet. */
+    private int heartbeatIntervalMs = 5000;
+    /** Table holding Debezium's offsets in PostgreSQL (durable, shared by whichever node runs the bridge). */
+    private String offsetTable = "cdc_offsets";
+
+    public String getSlotName() { return slotName; }
+    public void setSlotName(String slotName) { this.slotName = slotName; }
+    public String getPublicationName() { return publicationName; }
+    public void setPublicationName(String publicationName) { this.publicationName = publicationName; }
+    public List<String> getTables() { return tables; }
+    public void setTables(List<String> tables) { this.tables = tables; }
+    public int getPollIntervalMs() { return pollIntervalMs; }
+    public void setPollIntervalMs(int pollIntervalMs) { this.pollIntervalMs = pollIntervalMs; }
+    public int getMaxBatchSize() { return maxBatchSize; }
+    public void setMaxBatchSize(int maxBatchSize) { this.maxBatchSize = maxBatchSize; }
+    public int getHeartbeatIntervalMs() { return heartbeatIntervalMs; }
+    public void setHeartbeatIntervalMs(int heartbeatIntervalMs) { this.heartbeatIntervalMs = heartbeatIntervalMs; }
+    public String getOffsetTable() { return offsetTable; }
+    public void setOffsetTable(String offsetTable) { this.offsetTable = offsetTable; }
+}
