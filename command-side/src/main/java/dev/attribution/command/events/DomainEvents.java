@@ -1,0 +1,48 @@
+package dev.attribution.command.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.api.RequestIds;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Set;
+
+/**
+ * The one writer of the transactional outbox ({@code domain_events}): write handlers call {@link #record} on the
+ * worker's connection, inside the transaction that makes the change, so an event is stored exactly when its
+ * change commits. Webhook delivery (spec 6) reads the table; nothing else writes it.
+ */
+public final class DomainEvents {
+
+    /** The event types a webhook subscription can select (spec 6). */
+    public static final Set<String> TYPES = Set.of(
+            "sale.attributed", "sale.refunded", "call.attributed", "lead.opted.in", "lead.opted.in.first.time",
+            "lead.origin.assigned", "lead.stage.changed", "lead.tag.added", "lead.tag.removed",
+            "subscription.created", "subscription.status.changed");
+
+    private DomainEvents() {
+    }
+
+    /** Stores one event; {@code payload} is the subject in the shape of its GET. Returns the event id. */
+    public static String record(Connection connection, String accountId, String eventType, String subjectId,
+                                JsonNode payload, Instant occurredAt) throws SQLException {
+        if (!TYPES.contains(eventType)) {
+            throw new IllegalArgumentException("unknown domain event type " + eventType);
+        }
+        String id = RequestIds.next("evt_");
+        try (PreparedStatement ps = connection.prepareStatement("INSERT INTO domain_events "
+                + "(id, account_id, event_type, subject_id, payload, occurred_at) VALUES (?, ?, ?, ?, ?::jsonb, ?)")) {
+            ps.setString(1, id);
+            ps.setString(2, accountId);
+            ps.setString(3, eventType);
+            ps.setString(4, subjectId);
+            ps.setString(5, payload == null ? "{}" : payload.toString());
+            ps.setTimestamp(6, Timestamp.from(occurredAt));
+            ps.executeUpdate();
+        }
+        return id;
+    }
+}

@@ -1,0 +1,170 @@
+package dev.attribution.server.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.AccountDirectory;
+import dev.attribution.api.auth.ApiKeys;
+import dev.attribution.api.auth.Roles;
+import dev.attribution.testing.StackTest;
+import io.micronaut.runtime.server.EmbeddedServer;
+import jakarta.inject.Inject;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Base of the HTTP tests: the real servers ({@link StackTest}), a plain JDK HTTP client that never throws on
+ * 4xx/5xx (tests assert status and envelope), and helpers to make accounts and keys and to wait for async writes.
+ * Subclasses are {@code @MicronautTest} classes; each makes its own accounts, so test classes never share rows.
+ */
+public abstract class ApiTest extends StackTest {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @Inject
+    protected EmbeddedServer server;
+
+    @Inject
+    protected AccountDirectory directory;
+
+    /** A status and a parsed body (null when the body is not JSON) and the response headers. */
+    public record Response(int status, JsonNode body, String raw, Map<String, java.util.List<String>> headers) {
+        public String header(String name) {
+            return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .findFirst().map(e -> e.getValue().get(0)).orElse(null);
+        }
+
+        /** The {@code message} array of an error envelope, joined with " | ". */
+        public String message() {
+            JsonNode m = body == null ? null : body.get("message");
+            if (m == null) {
+                return null;
+            }
+            StringBuilder out = new StringBuilder();
+            m.forEach(x -> out.append(out.length() == 0 ? "" : " | ").append(x.asText()));
+            return out.toString();
+        }
+    }
+
+    /** A new ACTIVE account in {@code zone} with one key holding {@code roles}; returns the key. */
+    protected String newAccount(String zone, java.util.List<String> roles) {
+        String accountId = RequestIds.next("acc_");
+        directory.createAccount(accountId, "Test " + accountId, null, ZoneId.of(zone), "USD");
+        String key = ApiKeys.newKey();
+        directory.createKey(accountId, ApiKeys.hash(key), roles, false);
+        return key;
+    }
+
+    /** A new account in America/New_York with every role. */
+    protected String newAccount() {
+        return newAccount("America/New_York", Roles.ALL);
+    }
+
+    protected Response get(String key, String pathAndQuery) {
+        return send(key, "GET", pathAndQuery, null);
+    }
+
+    protected Response post(String key, String path, String json) {
+        return send(key, "POST", path, json);
+    }
+
+    protected Response put(String key, String path, String json) {
+        return send(key, "PUT", path, json);
+    }
+
+    protected Response delete(String key, String pathAndQuery) {
+        return send(key, "DELETE", pathAndQuery, null);
+    }
+
+    protected Response send(String key, String method, String pathAndQuery, String json) {
+        return send(method, pathAndQuery, json, key == null ? Map.of() : Map.of("API-Key", key));
+    }
+
+    protected Response send(String method, String pathAndQuery, String json, Map<String, String> headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.getURL() + pathAndQuery))
+                .timeout(Duration.ofSeconds(30))
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        if (json != null) {
+            b.header("Content-Type", "application/json");
+        }
+        headers.forEach(b::header);
+        try {
+            HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode body = null;
+            try {
+                body = r.body().isEmpty() ? null : JsonBody.mapper().readTree(r.body());
+            } catch (IOException notJson) {
+                // left null: the test sees raw
+            }
+            return new Response(r.statusCode(), body, r.body(), r.headers().map());
+        } catch (IOException e) {
+            throw new AssertionError(method + " " + pathAndQuery + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /** The list form of spec 4.0, URL-encoded: {@code "a","b"}. */
+    protected static String list(String... values) {
+        return URLEncoder.encode(java.util.Arrays.stream(values).map(v -> '"' + v + '"').collect(Collectors.joining(",")),
+                StandardCharsets.UTF_8);
+    }
+
+    protected static String enc(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    /** Sends a write, asserts it was accepted, waits until its request is PROCESSED or FAILED; returns the status resource. */
+    protected JsonNode write(String key, String method, String path, String json) {
+        Response accepted = send(key, method, path, json);
+        if (accepted.status() != 200 || accepted.body() == null || !accepted.body().has("request_id")) {
+            throw new AssertionError(method + " " + path + " not accepted: " + accepted.status() + " " + accepted.raw());
+        }
+        return awaitRequest(key, accepted.body().get("request_id").asText());
+    }
+
+    /** Waits until the request leaves PENDING; returns its status resource (the {@code result} of the envelope). */
+    protected JsonNode awaitRequest(String key, String requestId) {
+        return await(() -> {
+            Response r = get(key, "/api/v1.0/requests/" + requestId);
+            JsonNode s = r.body() == null ? null : r.body().get("result");
+            return s != null && !"PENDING".equals(s.path("status").asText()) ? s : null;
+        });
+    }
+
+    /** Polls {@code probe} every 50 ms until it returns non-null (30 s at most). */
+    public static <T> T await(Supplier<T> probe) {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+        Throwable last = null;
+        while (Instant.now().isBefore(deadline)) {
+            try {
+                T value = probe.get();
+                if (value != null) {
+                    return value;
+                }
+            } catch (RuntimeException | AssertionError e) {
+                last = e;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted");
+            }
+        }
+        throw new AssertionError("condition not met within 30 s", last);
+    }
+}
