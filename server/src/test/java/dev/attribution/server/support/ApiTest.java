@@ -89,10 +89,10 @@ public abstract class ApiTest extends StackTest {
     }
 
     protected Response send(String key, String method, String pathAndQuery, String json) {
-        return send(method, pathAndQuery, json, key == null ? Map.of() : Map.of("API-Key", key));
+        return sendWithHeaders(method, pathAndQuery, json, key == null ? Map.of() : Map.of("API-Key", key));
     }
 
-    protected Response send(String method, String pathAndQuery, String json, Map<String, String> headers) {
+    protected Response sendWithHeaders(String method, String pathAndQuery, String json, Map<String, String> headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.getURL() + pathAndQuery))
                 .timeout(Duration.ofSeconds(30))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
