@@ -97,11 +97,15 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                 try (Statement listen = connection.createStatement()) {
                     listen.execute("LISTEN " + WriteRequestLog.CHANNEL);
                 }
-                while (running) {
-                    claimLanes(connection);
-                    if (processBatch(connection) == 0) {
-                        awaitNotification(connection);
+                try {
+                    while (running) {
+                        claimLanes(connection);
+                        if (processBatch(connection) == 0) {
+                            awaitNotification(connection);
+                        }
                     }
+                } finally {
+                    releaseLanes(connection);
                 }
             } catch (SQLException | RuntimeException e) {
                 if (running) {
@@ -127,6 +131,24 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                 }
             }
         }
+    }
+
+    /**
+     * Gives the lanes back before the connection returns to the pool: session advisory locks outlive a pooled
+     * connection's close, and lanes left locked there would never be applied again by any node.
+     */
+    private void releaseLanes(Connection connection) {
+        try {
+            connection.setAutoCommit(true);
+            try (Statement s = connection.createStatement()) {
+                s.execute("UNLISTEN *");
+                s.execute("SELECT pg_advisory_unlock_all()");
+            }
+        } catch (SQLException e) {
+            // a broken connection has lost its session, and its locks with it
+            LOG.debug("releasing lanes: {}", e.getMessage());
+        }
+        java.util.Arrays.fill(owned, false);
     }
 
     /** Applies up to one batch of pending requests of the owned lanes, in order; returns how many. */

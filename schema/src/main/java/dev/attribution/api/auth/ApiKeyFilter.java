@@ -59,19 +59,23 @@ public class ApiKeyFilter implements Ordered {
             request.setAttribute(Caller.ATTRIBUTE, resolve(request));
             return null;
         } catch (ApiException e) {
-            return ErrorResponses.of(e);
+            // A response answered here skips this filter's own response step: the 429 and 403 get their headers now.
+            MutableHttpResponse<?> refused = ErrorResponses.of(e);
+            rateHeaders(request, refused);
+            return refused;
         }
     }
 
+    /** Spec 8.1.3: the headers on every authenticated response; a 401 carries none. */
     @ResponseFilter
     public void rateHeaders(HttpRequest<?> request, MutableHttpResponse<?> response) {
         if (response.getStatus() == HttpStatus.UNAUTHORIZED) {
             return;
         }
         request.getAttribute(DECISION, RateLimiter.Decision.class).ifPresent(d -> {
-            response.header("X-RateLimit-Limit", d.limitHeader());
-            response.header("X-RateLimit-Remaining", Long.toString(d.remaining()));
-            response.header("X-RateLimit-Reset", Long.toString(d.resetEpochSecond()));
+            response.getHeaders().set("X-RateLimit-Limit", d.limitHeader());
+            response.getHeaders().set("X-RateLimit-Remaining", Long.toString(d.remaining()));
+            response.getHeaders().set("X-RateLimit-Reset", Long.toString(d.resetEpochSecond()));
         });
     }
 
@@ -89,7 +93,7 @@ public class ApiKeyFilter implements Ordered {
         String endpoint = request.getMethodName() + " " + route
                 .filter(r -> r instanceof UriRouteMatch<?, ?>)
                 .map(r -> ((UriRouteMatch<?, ?>) r).getRouteInfo().getUriMatchTemplate().toPathString())
-                .orElse(request.getPath());
+                .orElse("(no route)"); // unknown paths share one budget instead of one bucket per path sent
         AccountDirectory.RateOverride override = directory.rateOverride(owner.id()).orElse(new AccountDirectory.RateOverride(null, null));
         RateLimiter.Decision decision = limiter.tryConsume(owner.id(), endpoint,
                 override.perSecond() == null ? defaultPerSecond : override.perSecond(),
