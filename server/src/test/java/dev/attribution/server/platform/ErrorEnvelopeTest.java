@@ -68,6 +68,20 @@ class ErrorEnvelopeTest extends PlatformTest {
     }
 
     @Test
+    void longListQueryIsServedAndAnOverlongRequestLineIsA4xxEnvelope() {
+        Acct a = account();
+        String[] emails = new String[50];
+        for (int i = 0; i < emails.length; i++) {
+            emails[i] = "someone.with.a.long.address." + i + "@example-company-domain.com";
+        }
+        Response fifty = get(a.key(), "/api/v1.0/leads?emails=" + list(emails) + "&ids=" + list(emails));
+        assertEquals(200, fifty.status(), "two lists of 50 quoted values fit in one request line");
+        Response r = get(a.key(), "/api/v1.0/leads?emails=" + "x".repeat(40_000));
+        assertTrue(r.status() >= 400 && r.status() < 500, r.status() + " " + r.raw());
+        assertError(r, r.status());
+    }
+
+    @Test
     void unknownRouteIs404Envelope() {
         Acct a = account();
         assertError(get(a.key(), "/api/v1.0/no-such-thing"), 404, "Not found: GET /api/v1.0/no-such-thing");
