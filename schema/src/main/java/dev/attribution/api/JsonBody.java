@@ -35,6 +35,9 @@ public final class JsonBody {
                 .maxNestingDepth(64).maxNumberLength(64).maxStringLength(1_000_000).build());
     }
 
+    /** A body carrying a NUL character, raw or as a JSON escape. */
+    public static final String INVALID_CHARACTER = "The request contains an invalid character (NUL)";
+
     private final ObjectNode node;
 
     private JsonBody(ObjectNode node) {
@@ -49,6 +52,9 @@ public final class JsonBody {
     public static JsonBody parse(String raw) {
         if (raw == null || raw.isBlank()) {
             throw ApiException.badRequest("Request body is required and must be a JSON object");
+        }
+        if (raw.indexOf('\u0000') >= 0 || raw.toLowerCase(java.util.Locale.ROOT).contains("\\u0000")) {
+            throw ApiException.badRequest(INVALID_CHARACTER); // PostgreSQL cannot store NUL in text
         }
         try {
             JsonNode tree = MAPPER.readTree(raw);

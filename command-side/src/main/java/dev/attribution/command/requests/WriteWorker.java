@@ -30,7 +30,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Applies accepted writes from {@code write_requests}. One worker per server node; lanes are shared between nodes
+ * Applies accepted writes from {@code write_requests}. A few worker threads per server node
+ * ({@code attribution.worker.threads}), each with its own share of the lanes; lanes are shared between threads and nodes
  * with PostgreSQL advisory locks, so several stateless nodes over one database split the work and each lane stays
  * in order. Each batch is one transaction: a request's effects and its PROCESSED/FAILED mark commit together, so a
  * crash between accept and apply leaves the request PENDING and it is applied exactly once after restart.
@@ -48,17 +49,19 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private final AccountDirectory accounts;
     private final Map<String, WriteHandler> handlers = new HashMap<>();
     private final int batchSize;
-    private final boolean[] owned = new boolean[WriteRequestLog.LANES];
+    private final int threadCount;
     private volatile boolean running;
-    private Thread thread;
+    private final List<Thread> threads = new ArrayList<>();
 
     public WriteWorker(DataSource dataSource, AccountDirectory accounts, List<WriteHandler> handlers,
-                       @Value("${attribution.worker.batch-size:200}") int batchSize) {
+                       @Value("${attribution.worker.batch-size:200}") int batchSize,
+                       @Value("${attribution.worker.threads:4}") int threadCount) {
         // The worker holds one long-lived connection (LISTEN, session advisory locks) and commits by hand: it needs
         // the pool itself, not Micronaut's transaction-aware proxy that only hands out a transaction's connection.
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
         this.accounts = accounts;
         this.batchSize = batchSize;
+        this.threadCount = Math.max(1, Math.min(threadCount, WriteRequestLog.LANES));
         handlers.forEach(h -> this.handlers.put(h.eventType(), h));
     }
 
@@ -72,25 +75,32 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             return;
         }
         running = true;
-        thread = new Thread(this::run, "write-worker");
-        thread.setDaemon(true);
-        thread.start();
+        // each thread applies its own share of the lanes on its own connection; lanes stay ordered, lanes run in parallel
+        int maxLanes = (WriteRequestLog.LANES + threadCount - 1) / threadCount;
+        for (int i = 0; i < threadCount; i++) {
+            Thread thread = new Thread(() -> run(maxLanes), "write-worker-" + i);
+            thread.setDaemon(true);
+            thread.start();
+            threads.add(thread);
+        }
     }
 
     @PreDestroy
     public synchronized void stop() {
         running = false;
-        if (thread != null) {
-            thread.interrupt();
+        threads.forEach(Thread::interrupt);
+        for (Thread thread : threads) {
             try {
                 thread.join(5000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
+        threads.clear();
     }
 
-    private void run() {
+    private void run(int maxLanes) {
+        boolean[] owned = new boolean[WriteRequestLog.LANES];
         while (running) {
             try (Connection connection = dataSource.getConnection()) {
                 java.util.Arrays.fill(owned, false);
@@ -99,13 +109,13 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                 }
                 try {
                     while (running) {
-                        claimLanes(connection);
-                        if (processBatch(connection) == 0) {
+                        claimLanes(connection, owned, maxLanes);
+                        if (processBatch(connection, owned) == 0) {
                             awaitNotification(connection);
                         }
                     }
                 } finally {
-                    releaseLanes(connection);
+                    releaseLanes(connection, owned);
                 }
             } catch (SQLException | RuntimeException e) {
                 if (running) {
@@ -116,10 +126,19 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         }
     }
 
-    /** Takes every lane no other node holds (session advisory locks live as long as the connection). */
-    private void claimLanes(Connection connection) throws SQLException {
+    /**
+     * Takes lanes no other worker holds, up to {@code maxLanes} (session advisory locks live as long as the
+     * connection). Lanes are tried from a random start so that threads and nodes spread over them.
+     */
+    private void claimLanes(Connection connection, boolean[] owned, int maxLanes) throws SQLException {
         connection.setAutoCommit(true);
-        for (int lane = 0; lane < owned.length; lane++) {
+        int held = 0;
+        for (boolean o : owned) {
+            held += o ? 1 : 0;
+        }
+        int first = java.util.concurrent.ThreadLocalRandom.current().nextInt(owned.length);
+        for (int k = 0; k < owned.length && held < maxLanes; k++) {
+            int lane = (first + k) % owned.length;
             if (!owned[lane]) {
                 try (PreparedStatement ps = connection.prepareStatement("SELECT pg_try_advisory_lock(?, ?)")) {
                     ps.setInt(1, LOCK_NAMESPACE);
@@ -127,6 +146,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                     try (ResultSet rs = ps.executeQuery()) {
                         rs.next();
                         owned[lane] = rs.getBoolean(1);
+                        held += owned[lane] ? 1 : 0;
                     }
                 }
             }
@@ -137,7 +157,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
      * Gives the lanes back before the connection returns to the pool: session advisory locks outlive a pooled
      * connection's close, and lanes left locked there would never be applied again by any node.
      */
-    private void releaseLanes(Connection connection) {
+    private void releaseLanes(Connection connection, boolean[] owned) {
         try {
             connection.setAutoCommit(true);
             try (Statement s = connection.createStatement()) {
@@ -152,7 +172,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     }
 
     /** Applies up to one batch of pending requests of the owned lanes, in order; returns how many. */
-    int processBatch(Connection connection) throws SQLException {
+    int processBatch(Connection connection, boolean[] owned) throws SQLException {
         List<Integer> lanes = new ArrayList<>();
         for (int i = 0; i < owned.length; i++) {
             if (owned[i]) {
@@ -177,8 +197,9 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                     }
                 }
             }
+            Map<String, Optional<Account>> accountsOfBatch = new HashMap<>();
             for (Pending p : batch) {
-                apply(connection, p);
+                apply(connection, p, accountsOfBatch.computeIfAbsent(p.accountId(), accounts::find));
             }
             connection.commit();
             return batch.size();
@@ -193,7 +214,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private record Pending(long seq, String id, String accountId, String eventType, String payload, Timestamp createdAt) {
     }
 
-    private void apply(Connection connection, Pending p) throws SQLException {
+    private void apply(Connection connection, Pending p, Optional<Account> account) throws SQLException {
         Savepoint savepoint = connection.setSavepoint();
         String error;
         try {
@@ -201,7 +222,6 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             if (handler == null) {
                 throw new WriteHandler.WriteFailure("No handler for " + p.eventType());
             }
-            Optional<Account> account = accounts.find(p.accountId());
             if (account.isEmpty()) {
                 throw new WriteHandler.WriteFailure("Account not found");
             }

@@ -44,6 +44,31 @@ public class AccountDirectory {
         this.jdbc = jdbc;
     }
 
+    /** A live key's grant together with its account's rate-limit overrides: what every request needs, in one query. */
+    public record Credentials(KeyGrant grant, RateOverride rateOverride) {
+    }
+
+    /** {@link #findActiveKey} and {@link #rateOverride} in one round trip (the per-request path of ApiKeyFilter). */
+    @Transactional(readOnly = true)
+    public Optional<Credentials> findCredentials(String keyHash) {
+        return jdbc.prepareStatement("""
+                SELECT a.*, k.roles AS key_roles, k.read_only
+                FROM api_keys k JOIN accounts a ON a.id = k.account_id
+                WHERE k.key_hash = ? AND k.revoked_at IS NULL""", ps -> {
+            ps.setString(1, keyHash);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                KeyGrant grant = new KeyGrant(account(rs), strings(rs.getArray("key_roles")),
+                        rs.getArray("permitted_roles") == null ? null : strings(rs.getArray("permitted_roles")),
+                        rs.getBoolean("read_only"));
+                return Optional.of(new Credentials(grant,
+                        new RateOverride((Integer) rs.getObject("rate_per_second"), (Integer) rs.getObject("rate_per_minute"))));
+            }
+        });
+    }
+
     @Transactional(readOnly = true)
     public Optional<KeyGrant> findActiveKey(String keyHash) {
         return jdbc.prepareStatement("""

@@ -84,17 +84,21 @@ public class ApiKeyFilter implements Ordered {
         if (key == null || key.isBlank()) {
             throw ApiException.unauthorized();
         }
-        AccountDirectory.KeyGrant grant = directory.findActiveKey(ApiKeys.hash(key.trim()))
-                .filter(g -> g.account().active())
+        AccountDirectory.Credentials credentials = directory.findCredentials(ApiKeys.hash(key.trim()))
+                .filter(c -> c.grant().account().active())
                 .orElseThrow(ApiException::unauthorized);
+        AccountDirectory.KeyGrant grant = credentials.grant();
         Account owner = grant.account();
+        if (hasNul(request)) {
+            throw ApiException.badRequest(INVALID_CHARACTER);
+        }
 
         Optional<RouteMatch<?>> route = RouteAttributes.getRouteMatch(request);
         String endpoint = request.getMethodName() + " " + route
                 .filter(r -> r instanceof UriRouteMatch<?, ?>)
                 .map(r -> ((UriRouteMatch<?, ?>) r).getRouteInfo().getUriMatchTemplate().toPathString())
                 .orElse("(no route)"); // unknown paths share one budget instead of one bucket per path sent
-        AccountDirectory.RateOverride override = directory.rateOverride(owner.id()).orElse(new AccountDirectory.RateOverride(null, null));
+        AccountDirectory.RateOverride override = credentials.rateOverride();
         RateLimiter.Decision decision = limiter.tryConsume(owner.id(), endpoint,
                 override.perSecond() == null ? defaultPerSecond : override.perSecond(),
                 override.perMinute() == null ? defaultPerMinute : override.perMinute());
@@ -130,6 +134,23 @@ public class ApiKeyFilter implements Ordered {
             throw ApiException.forbidden(List.of("Account " + clientId + " is not active"));
         }
         return new Caller(owner, client.get(), roles);
+    }
+
+    /** A NUL character cannot be stored as text (PostgreSQL refuses it): refused wherever the request carries it. */
+    public static final String INVALID_CHARACTER = "The request contains an invalid character (NUL)";
+
+    private static boolean hasNul(HttpRequest<?> request) {
+        String raw = request.getUri().getRawPath() + "?" + request.getUri().getRawQuery();
+        if (raw.toLowerCase(java.util.Locale.ROOT).contains("%00") || raw.indexOf('\u0000') >= 0) {
+            return true;
+        }
+        for (String name : new String[]{ACCESSIBLE_ACCOUNT_HEADER}) {
+            String v = request.getHeaders().get(name);
+            if (v != null && v.indexOf('\u0000') >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -21,7 +21,17 @@ class ErrorEnvelopeTest extends PlatformTest {
         Acct a = account();
         Response r = post(a.key(), "/api/v1.0/leads", body);
         assertError(r, 400);
-        assertTrue(r.message().startsWith("Malformed JSON") || r.message().startsWith("Request body"), r.message());
+        assertTrue(r.message().startsWith("Malformed JSON") || r.message().startsWith("Request body")
+                || r.message().equals(dev.attribution.api.JsonBody.INVALID_CHARACTER), r.message());
+    }
+
+    @Test
+    void nulCharactersAre400WhereverTheyAppear() {
+        Acct a = account();
+        String nul = "The request contains an invalid character (NUL)";
+        assertError(get(a.key(), "/api/v1.0/requests/%00"), 400, nul);
+        assertError(get(a.key(), "/api/v1.0/leads?emails=%00"), 400, nul);
+        assertError(post(a.key(), "/api/v1.0/leads", "{\"email\":\"a@example.com\",\"firstName\":\"x\\u0000y\"}"), 400, nul);
     }
 
     @ParameterizedTest
