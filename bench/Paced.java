@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
 
 /**
  * Sends POST /api/v1.0/leads at a fixed rate (open loop: the schedule does not wait for answers) and prints the
@@ -26,17 +27,24 @@ public class Paced {
         long intervalNanos = 1_000_000_000L / rate;
         int total = rate * seconds;
         int failed[] = new int[1];
+        Semaphore inFlight = new Semaphore(64); // bounded connections; when the server falls behind, sends run late
+        int late = 0;
         for (int i = 0; i < total; i++) {
             long due = start + i * intervalNanos;
             long wait = due - System.nanoTime();
             if (wait > 0) {
                 Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
             }
+            if (!inFlight.tryAcquire()) {
+                late++;
+                inFlight.acquire();
+            }
             String body = "{\"email\":\"paced-" + start + "-" + i + "@example.com\",\"firstName\":\"Paced\"}";
             long sent = System.nanoTime();
             pending.add(http.sendAsync(HttpRequest.newBuilder(URI.create(url + "/api/v1.0/leads"))
                             .header("API-Key", key).header("Content-Type", "application/json")
                             .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString())
+                    .whenComplete((r, e) -> inFlight.release())
                     .thenAccept(r -> {
                         latencies.add(System.nanoTime() - sent);
                         if (r.statusCode() != 200) {
@@ -50,7 +58,7 @@ public class Paced {
         double elapsed = (System.nanoTime() - start) / 1e9;
         List<Long> sorted = new ArrayList<>(latencies);
         Collections.sort(sorted);
-        System.out.printf("paced_sent=%d paced_seconds=%.1f non_200=%d accept_p50_ms=%.2f accept_p99_ms=%.2f%n", total, elapsed,
+        System.out.printf("paced_sent=%d late_sends=%d paced_seconds=%.1f non_200=%d accept_p50_ms=%.2f accept_p99_ms=%.2f%n", total, late, elapsed,
                 failed[0], sorted.get(sorted.size() / 2) / 1e6, sorted.get((int) (sorted.size() * 0.99)) / 1e6);
     }
 }

@@ -11,7 +11,6 @@ import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
-import org.postgresql.PGConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +35,7 @@ import java.util.Optional;
  * in order. Each batch is one transaction: a request's effects and its PROCESSED/FAILED mark commit together, so a
  * crash between accept and apply leaves the request PENDING and it is applied exactly once after restart.
  *
- * <p>Loop outline: {@link #claimLanes}, {@link #processBatch}, and when idle {@link #awaitNotification}.
+ * <p>Loop outline: {@link #claimLanes}, {@link #processBatch}, and when idle {@link #awaitWrites}.
  */
 @Singleton
 @Requires(property = "attribution.roles.command", notEquals = "false")
@@ -53,13 +52,19 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private volatile boolean running;
     private final List<Thread> threads = new ArrayList<>();
 
-    public WriteWorker(DataSource dataSource, AccountDirectory accounts, List<WriteHandler> handlers,
+    /** How long an idle worker waits before looking again for writes accepted by other nodes. */
+    static final long IDLE_POLL_MILLIS = 100;
+
+    private final WriteSignal signal;
+
+    public WriteWorker(DataSource dataSource, AccountDirectory accounts, List<WriteHandler> handlers, WriteSignal signal,
                        @Value("${attribution.worker.batch-size:200}") int batchSize,
                        @Value("${attribution.worker.threads:4}") int threadCount) {
         // The worker holds one long-lived connection (LISTEN, session advisory locks) and commits by hand: it needs
         // the pool itself, not Micronaut's transaction-aware proxy that only hands out a transaction's connection.
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
         this.accounts = accounts;
+        this.signal = signal;
         this.batchSize = batchSize;
         this.threadCount = Math.max(1, Math.min(threadCount, WriteRequestLog.LANES));
         handlers.forEach(h -> this.handlers.put(h.eventType(), h));
@@ -104,14 +109,12 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         while (running) {
             try (Connection connection = dataSource.getConnection()) {
                 java.util.Arrays.fill(owned, false);
-                try (Statement listen = connection.createStatement()) {
-                    listen.execute("LISTEN " + WriteRequestLog.CHANNEL);
-                }
                 try {
                     while (running) {
+                        long seen = signal.generation();
                         claimLanes(connection, owned, maxLanes);
                         if (processBatch(connection, owned) == 0) {
-                            awaitNotification(connection);
+                            awaitWrites(seen);
                         }
                     }
                 } finally {
@@ -161,7 +164,6 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         try {
             connection.setAutoCommit(true);
             try (Statement s = connection.createStatement()) {
-                s.execute("UNLISTEN *");
                 s.execute("SELECT pg_advisory_unlock_all()");
             }
         } catch (SQLException e) {
@@ -251,9 +253,13 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         }
     }
 
-    private void awaitNotification(Connection connection) throws SQLException {
-        PGConnection pg = connection.unwrap(PGConnection.class);
-        pg.getNotifications(250);
+    /** Until a write is accepted on this node, or {@link #IDLE_POLL_MILLIS} for writes accepted elsewhere. */
+    private void awaitWrites(long seen) {
+        try {
+            signal.awaitAfter(seen, IDLE_POLL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void sleep(long millis) {
