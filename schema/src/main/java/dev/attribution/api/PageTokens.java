@@ -45,6 +45,25 @@ public class PageTokens {
 
     /** The cursor inside a token, or 400 {@code message} when the token is not valid for this account and query. */
     public JsonNode open(String token, String accountId, String queryFingerprint, String message) {
+        JsonNode body = verified(token, accountId, message);
+        if (!queryFingerprint.equals(body.path("q").asText())) {
+            throw ApiException.badRequest(message);
+        }
+        return body.get("c");
+    }
+
+    /**
+     * For endpoints where changing any other parameter resets paging (spec 4.0): the cursor when the token belongs
+     * to this query, empty (start again from the first page) when it was issued for another query of the same
+     * account; still 400 {@code message} when the token was altered, expired or belongs to another account.
+     */
+    public java.util.Optional<JsonNode> openOrRestart(String token, String accountId, String queryFingerprint, String message) {
+        JsonNode body = verified(token, accountId, message);
+        return queryFingerprint.equals(body.path("q").asText()) ? java.util.Optional.of(body.get("c")) : java.util.Optional.empty();
+    }
+
+    /** A token's signed body, checked for signature, account and age. */
+    private JsonNode verified(String token, String accountId, String message) {
         try {
             int dot = token.indexOf('.');
             if (dot <= 0) {
@@ -56,11 +75,10 @@ public class PageTokens {
                 throw ApiException.badRequest(message);
             }
             JsonNode body = JsonBody.mapper().readTree(payload);
-            if (!accountId.equals(body.path("a").asText()) || !queryFingerprint.equals(body.path("q").asText())
-                    || System.currentTimeMillis() - body.path("t").asLong() > TTL_MILLIS) {
+            if (!accountId.equals(body.path("a").asText()) || System.currentTimeMillis() - body.path("t").asLong() > TTL_MILLIS) {
                 throw ApiException.badRequest(message);
             }
-            return body.get("c");
+            return body;
         } catch (ApiException e) {
             throw e;
         } catch (Exception e) {
