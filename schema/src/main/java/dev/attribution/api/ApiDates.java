@@ -7,6 +7,8 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -43,15 +45,32 @@ public final class ApiDates {
             return local.atOffset(offset == null ? ZoneOffset.UTC : offset).toInstant();
         }
 
-        /** Filter semantics (2.2.4), lower bound: no offset means the account zone, no time means 00:00:00. */
+        /**
+         * Filter semantics (2.2.4), lower bound: no offset means the account zone, no time means the start of that
+         * day. A wall-clock time skipped by a daylight-saving jump moves forward by the jump; a repeated one takes
+         * its earlier instant, so the window is never narrowed.
+         */
         public Instant toLowerBound(ZoneId accountZone) {
-            return offset != null ? local.atOffset(offset).toInstant() : local.atZone(accountZone).toInstant();
+            if (offset != null) {
+                return local.atOffset(offset).toInstant();
+            }
+            return hasTime ? ZonedDateTime.ofLocal(local, accountZone, null).withEarlierOffsetAtOverlap().toInstant()
+                    : local.toLocalDate().atStartOfDay(accountZone).toInstant();
         }
 
-        /** Filter semantics (2.2.4), upper bound: a bare date reaches the end of its last second (23:59:59). */
+        /**
+         * Filter semantics (2.2.4), upper bound: a bare date reaches the end of its last second (23:59:59) in the
+         * account zone; a repeated wall-clock time takes its later instant.
+         */
         public Instant toUpperBound(ZoneId accountZone) {
             LocalDateTime end = hasTime ? local : local.toLocalDate().atTime(LocalTime.of(23, 59, 59, 999_999_999));
-            return offset != null ? end.atOffset(offset).toInstant() : end.atZone(accountZone).toInstant();
+            return offset != null ? end.atOffset(offset).toInstant()
+                    : ZonedDateTime.ofLocal(end, accountZone, null).withLaterOffsetAtOverlap().toInstant();
+        }
+
+        /** Custom-cost wall clock (2.2.8): the time as written, its offset discarded, not converted. */
+        public LocalDateTime wallClock() {
+            return local;
         }
 
         /** The calendar date as written (used by the future-month rule, which judges the month written). */
@@ -104,6 +123,57 @@ public final class ApiDates {
             throw ApiException.badRequest(INVALID_DATE_FORMAT);
         }
         return p.toWriteInstant();
+    }
+
+    /** Spec 2.2.6: fractional seconds on an attribution report's {@code startDate}. */
+    public static final String INVALID_START_DATE = "Invalid start date";
+    /** Spec 2.2.6: fractional seconds on an attribution report's {@code endDate}. */
+    public static final String INVALID_END_DATE = "Invalid end date";
+    /** Spec 2.2.7: one attribution bound with an offset and the other without. */
+    public static final String MIXED_OFFSETS = "There was a problem processing the date in the request.";
+    /** Spec 7.2.4: an attribution bound later than now in the account zone. */
+    public static final String ATTRIBUTION_FUTURE = "startDate or endDate cannot be in the future.";
+
+    /** The {@code startDate}/{@code endDate} of an attribution report as instants (filter semantics). */
+    public record Span(Instant start, Instant end) {
+    }
+
+    /**
+     * The attribution reports' {@code startDate} and {@code endDate} (2.2.6, 2.2.7, 7.2.4): no fractional seconds,
+     * both or neither with an offset, read in the account zone like any filter, and neither in the future there
+     * (a bare date is in the future when it is after today in that zone).
+     */
+    public static Span attributionSpan(String startDate, String endDate, ZoneId zone, Clock clock) {
+        Parsed start = parse(startDate);
+        Parsed end = parse(endDate);
+        if (start.hasFraction()) {
+            throw ApiException.badRequest(INVALID_START_DATE);
+        }
+        if (end.hasFraction()) {
+            throw ApiException.badRequest(INVALID_END_DATE);
+        }
+        if ((start.offset() == null) != (end.offset() == null)) {
+            throw ApiException.badRequest(MIXED_OFFSETS);
+        }
+        Instant now = clock.instant();
+        LocalDate today = LocalDate.ofInstant(now, zone);
+        for (Parsed p : new Parsed[]{start, end}) {
+            boolean future = p.hasTime() ? p.toLowerBound(zone).isAfter(now) : p.writtenDate().isAfter(today);
+            if (future) {
+                throw ApiException.badRequest(ATTRIBUTION_FUTURE);
+            }
+        }
+        return new Span(start.toLowerBound(zone), end.toUpperBound(zone));
+    }
+
+    /** Custom-cost {@code startDate}/{@code endDate} (2.2.8): the wall clock as written, offset discarded. */
+    public static LocalDateTime parseWallClock(String text) {
+        return parse(text).wallClock();
+    }
+
+    /** The epoch-millisecond encoding of 2.3 ({@code Source.creationDate}, {@code creationDate} of ads). */
+    public static Long epochMillis(Instant instant) {
+        return instant == null ? null : instant.toEpochMilli();
     }
 
     /** ISO 8601 in the account's zone with its offset, e.g. {@code 2026-03-08T01:30:00-05:00}. */

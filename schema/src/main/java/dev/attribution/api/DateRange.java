@@ -1,5 +1,6 @@
 package dev.attribution.api;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneId;
@@ -16,10 +17,15 @@ public record DateRange(Optional<Instant> from, Optional<Instant> to) {
 
     /** Reads the pair {@code fromName}/{@code toName}; {@code futureMonthRule} applies 7.2.3 to both. */
     public static DateRange read(QueryParams q, String fromName, String toName, ZoneId zone, boolean futureMonthRule) {
+        return read(q, fromName, toName, zone, futureMonthRule, Clock.systemUTC());
+    }
+
+    /** {@link #read(QueryParams, String, String, ZoneId, boolean)} judged at {@code clock}'s now. */
+    public static DateRange read(QueryParams q, String fromName, String toName, ZoneId zone, boolean futureMonthRule, Clock clock) {
         Optional<ApiDates.Parsed> from = q.string(fromName).map(ApiDates::parse);
         Optional<ApiDates.Parsed> to = q.string(toName).map(ApiDates::parse);
         if (futureMonthRule) {
-            YearMonth current = YearMonth.now(zone);
+            YearMonth current = YearMonth.from(clock.instant().atZone(zone));
             from.ifPresent(p -> futureMonth(fromName, p, current));
             to.ifPresent(p -> futureMonth(toName, p, current));
         }

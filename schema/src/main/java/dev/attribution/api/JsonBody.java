@@ -26,6 +26,7 @@ public final class JsonBody {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .build();
 
@@ -33,6 +34,9 @@ public final class JsonBody {
         MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
                 .maxNestingDepth(64).maxNumberLength(64).maxStringLength(1_000_000).build());
     }
+
+    /** A body carrying a NUL character, raw or as a JSON escape. */
+    public static final String INVALID_CHARACTER = "The request contains an invalid character (NUL)";
 
     private final ObjectNode node;
 
@@ -48,6 +52,9 @@ public final class JsonBody {
     public static JsonBody parse(String raw) {
         if (raw == null || raw.isBlank()) {
             throw ApiException.badRequest("Request body is required and must be a JSON object");
+        }
+        if (raw.indexOf('\u0000') >= 0 || raw.toLowerCase(java.util.Locale.ROOT).contains("\\u0000")) {
+            throw ApiException.badRequest(INVALID_CHARACTER); // PostgreSQL cannot store NUL in text
         }
         try {
             JsonNode tree = MAPPER.readTree(raw);

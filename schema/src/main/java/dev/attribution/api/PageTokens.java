@@ -2,11 +2,12 @@ package dev.attribution.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.micronaut.data.jdbc.runtime.JdbcOperations;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -23,11 +24,12 @@ public class PageTokens {
     public static final String INVALID = "Invalid pageId";
     private static final long TTL_MILLIS = 24L * 3600 * 1000;
 
-    private final JdbcOperations jdbc;
+    private final DataSource dataSource;
     private volatile byte[] key;
 
-    public PageTokens(JdbcOperations jdbc) {
-        this.jdbc = jdbc;
+    public PageTokens(DataSource dataSource) {
+        // read once, outside any request transaction: the pool itself, not the transaction-bound proxy
+        this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
     }
 
     /** Issues a token holding {@code cursor} for this account and query fingerprint. */
@@ -43,6 +45,25 @@ public class PageTokens {
 
     /** The cursor inside a token, or 400 {@code message} when the token is not valid for this account and query. */
     public JsonNode open(String token, String accountId, String queryFingerprint, String message) {
+        JsonNode body = verified(token, accountId, message);
+        if (!queryFingerprint.equals(body.path("q").asText())) {
+            throw ApiException.badRequest(message);
+        }
+        return body.get("c");
+    }
+
+    /**
+     * For endpoints where changing any other parameter resets paging (spec 4.0): the cursor when the token belongs
+     * to this query, empty (start again from the first page) when it was issued for another query of the same
+     * account; still 400 {@code message} when the token was altered, expired or belongs to another account.
+     */
+    public java.util.Optional<JsonNode> openOrRestart(String token, String accountId, String queryFingerprint, String message) {
+        JsonNode body = verified(token, accountId, message);
+        return queryFingerprint.equals(body.path("q").asText()) ? java.util.Optional.of(body.get("c")) : java.util.Optional.empty();
+    }
+
+    /** A token's signed body, checked for signature, account and age. */
+    private JsonNode verified(String token, String accountId, String message) {
         try {
             int dot = token.indexOf('.');
             if (dot <= 0) {
@@ -54,11 +75,10 @@ public class PageTokens {
                 throw ApiException.badRequest(message);
             }
             JsonNode body = JsonBody.mapper().readTree(payload);
-            if (!accountId.equals(body.path("a").asText()) || !queryFingerprint.equals(body.path("q").asText())
-                    || System.currentTimeMillis() - body.path("t").asLong() > TTL_MILLIS) {
+            if (!accountId.equals(body.path("a").asText()) || System.currentTimeMillis() - body.path("t").asLong() > TTL_MILLIS) {
                 throw ApiException.badRequest(message);
             }
-            return body.get("c");
+            return body;
         } catch (ApiException e) {
             throw e;
         } catch (Exception e) {
@@ -79,12 +99,16 @@ public class PageTokens {
     private byte[] key() {
         byte[] k = key;
         if (k == null) {
-            k = jdbc.prepareStatement("SELECT value FROM server_secrets WHERE name = 'page-token-key'", ps -> {
-                try (var rs = ps.executeQuery()) {
-                    rs.next();
-                    return rs.getString(1).getBytes(StandardCharsets.UTF_8);
+            try (var connection = dataSource.getConnection();
+                 var ps = connection.prepareStatement("SELECT value FROM server_secrets WHERE name = 'page-token-key'");
+                 var rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new IllegalStateException("server_secrets has no page-token-key");
                 }
-            });
+                k = rs.getString(1).getBytes(StandardCharsets.UTF_8);
+            } catch (java.sql.SQLException e) {
+                throw new IllegalStateException("cannot read the page-token key", e);
+            }
             key = k;
         }
         return k;

@@ -77,6 +77,7 @@ public final class TestStack {
         p.put("clickhouse.database", name);
         p.put("attribution.cdc.slot-name", name);
         p.put("attribution.cdc.publication-name", name);
+        p.put("micronaut.server.port", "-1"); // a free port: several test JVMs and dev servers share the machine
         return p;
     }
 

@@ -7,6 +7,7 @@ import dev.attribution.api.ApiException;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Caller;
+import dev.attribution.command.requests.Blacklist;
 import dev.attribution.command.requests.WriteRequestLog;
 import jakarta.inject.Singleton;
 
@@ -26,9 +27,11 @@ public class LeadWrites {
     private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
 
     private final WriteRequestLog log;
+    private final Blacklist blacklist;
 
-    public LeadWrites(WriteRequestLog log) {
+    public LeadWrites(WriteRequestLog log, Blacklist blacklist) {
         this.log = log;
+        this.blacklist = blacklist;
     }
 
     /** {@code POST /leads}: create or update by email (or phone). */
@@ -53,6 +56,7 @@ public class LeadWrites {
             payload.put("adOptimizationConsent", consent.isBlank() ? "UNSPECIFIED"
                     : FixedSet.require("adOptimizationConsent", consent, CONSENT));
         }
+        blacklist.refuse(caller.accountId(), email.map(List::of).orElse(List.of()), phones);
         String laneKey = email.orElseGet(() -> phones.get(0));
         return log.accept(caller.accountId(), "CREATE_LEAD", laneKey, payload);
     }

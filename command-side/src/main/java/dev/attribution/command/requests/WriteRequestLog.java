@@ -2,10 +2,13 @@ package dev.attribution.command.requests;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.RequestIds;
-import io.micronaut.data.jdbc.runtime.JdbcOperations;
-import io.micronaut.transaction.annotation.Transactional;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.Locale;
 
 /**
@@ -17,27 +20,34 @@ import java.util.Locale;
 public class WriteRequestLog {
 
     public static final int LANES = 16;
-    static final String CHANNEL = "write_requests";
+    private final DataSource dataSource;
+    private final WriteSignal signal;
 
-    private final JdbcOperations jdbc;
-
-    public WriteRequestLog(JdbcOperations jdbc) {
-        this.jdbc = jdbc;
+    public WriteRequestLog(DataSource dataSource, WriteSignal signal) {
+        // one autocommitted INSERT per accept: committed (fsync shared with concurrent commits) before returning
+        this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
+        this.signal = signal;
     }
 
-    /** Records a validated write and wakes the workers; returns its request id. */
-    @Transactional
+    /** Records a validated write durably, wakes this node's workers and returns the request id. */
     public String accept(String accountId, String eventType, String laneKey, ObjectNode payload) {
         String id = RequestIds.next();
-        jdbc.prepareStatement("INSERT INTO write_requests (id, account_id, event_type, lane, payload) VALUES (?, ?, ?, ?, ?::jsonb)", ps -> {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement(
+                     "INSERT INTO write_requests (id, account_id, event_type, lane, payload) VALUES (?, ?, ?, ?, ?::jsonb)")) {
+            if (!c.getAutoCommit()) {
+                c.setAutoCommit(true);
+            }
             ps.setString(1, id);
             ps.setString(2, accountId);
             ps.setString(3, eventType);
             ps.setInt(4, lane(accountId, laneKey));
             ps.setString(5, payload.toString());
-            return ps.executeUpdate();
-        });
-        jdbc.prepareStatement("SELECT pg_notify('" + CHANNEL + "', '')", ps -> ps.execute());
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("the request log refused a write", e);
+        }
+        signal.wake();
         return id;
     }
 

@@ -11,7 +11,6 @@ import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
-import org.postgresql.PGConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,12 +29,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Applies accepted writes from {@code write_requests}. One worker per server node; lanes are shared between nodes
+ * Applies accepted writes from {@code write_requests}. A few worker threads per server node
+ * ({@code attribution.worker.threads}), each with its own share of the lanes; lanes are shared between threads and nodes
  * with PostgreSQL advisory locks, so several stateless nodes over one database split the work and each lane stays
  * in order. Each batch is one transaction: a request's effects and its PROCESSED/FAILED mark commit together, so a
  * crash between accept and apply leaves the request PENDING and it is applied exactly once after restart.
  *
- * <p>Loop outline: {@link #claimLanes}, {@link #processBatch}, and when idle {@link #awaitNotification}.
+ * <p>Loop outline: {@link #claimLanes}, {@link #processBatch}, and when idle {@link #awaitWrites}.
  */
 @Singleton
 @Requires(property = "attribution.roles.command", notEquals = "false")
@@ -48,17 +48,25 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private final AccountDirectory accounts;
     private final Map<String, WriteHandler> handlers = new HashMap<>();
     private final int batchSize;
-    private final boolean[] owned = new boolean[WriteRequestLog.LANES];
+    private final int threadCount;
     private volatile boolean running;
-    private Thread thread;
+    private final List<Thread> threads = new ArrayList<>();
 
-    public WriteWorker(DataSource dataSource, AccountDirectory accounts, List<WriteHandler> handlers,
-                       @Value("${attribution.worker.batch-size:200}") int batchSize) {
+    /** How long an idle worker waits before looking again for writes accepted by other nodes. */
+    static final long IDLE_POLL_MILLIS = 100;
+
+    private final WriteSignal signal;
+
+    public WriteWorker(DataSource dataSource, AccountDirectory accounts, List<WriteHandler> handlers, WriteSignal signal,
+                       @Value("${attribution.worker.batch-size:200}") int batchSize,
+                       @Value("${attribution.worker.threads:4}") int threadCount) {
         // The worker holds one long-lived connection (LISTEN, session advisory locks) and commits by hand: it needs
         // the pool itself, not Micronaut's transaction-aware proxy that only hands out a transaction's connection.
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
         this.accounts = accounts;
+        this.signal = signal;
         this.batchSize = batchSize;
+        this.threadCount = Math.max(1, Math.min(threadCount, WriteRequestLog.LANES));
         handlers.forEach(h -> this.handlers.put(h.eventType(), h));
     }
 
@@ -72,36 +80,45 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             return;
         }
         running = true;
-        thread = new Thread(this::run, "write-worker");
-        thread.setDaemon(true);
-        thread.start();
+        // each thread applies its own share of the lanes on its own connection; lanes stay ordered, lanes run in parallel
+        int maxLanes = (WriteRequestLog.LANES + threadCount - 1) / threadCount;
+        for (int i = 0; i < threadCount; i++) {
+            Thread thread = new Thread(() -> run(maxLanes), "write-worker-" + i);
+            thread.setDaemon(true);
+            thread.start();
+            threads.add(thread);
+        }
     }
 
     @PreDestroy
     public synchronized void stop() {
         running = false;
-        if (thread != null) {
-            thread.interrupt();
+        threads.forEach(Thread::interrupt);
+        for (Thread thread : threads) {
             try {
                 thread.join(5000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
+        threads.clear();
     }
 
-    private void run() {
+    private void run(int maxLanes) {
+        boolean[] owned = new boolean[WriteRequestLog.LANES];
         while (running) {
             try (Connection connection = dataSource.getConnection()) {
                 java.util.Arrays.fill(owned, false);
-                try (Statement listen = connection.createStatement()) {
-                    listen.execute("LISTEN " + WriteRequestLog.CHANNEL);
-                }
-                while (running) {
-                    claimLanes(connection);
-                    if (processBatch(connection) == 0) {
-                        awaitNotification(connection);
+                try {
+                    while (running) {
+                        long seen = signal.generation();
+                        claimLanes(connection, owned, maxLanes);
+                        if (processBatch(connection, owned) == 0) {
+                            awaitWrites(seen);
+                        }
                     }
+                } finally {
+                    releaseLanes(connection, owned);
                 }
             } catch (SQLException | RuntimeException e) {
                 if (running) {
@@ -112,10 +129,19 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         }
     }
 
-    /** Takes every lane no other node holds (session advisory locks live as long as the connection). */
-    private void claimLanes(Connection connection) throws SQLException {
+    /**
+     * Takes lanes no other worker holds, up to {@code maxLanes} (session advisory locks live as long as the
+     * connection). Lanes are tried from a random start so that threads and nodes spread over them.
+     */
+    private void claimLanes(Connection connection, boolean[] owned, int maxLanes) throws SQLException {
         connection.setAutoCommit(true);
-        for (int lane = 0; lane < owned.length; lane++) {
+        int held = 0;
+        for (boolean o : owned) {
+            held += o ? 1 : 0;
+        }
+        int first = java.util.concurrent.ThreadLocalRandom.current().nextInt(owned.length);
+        for (int k = 0; k < owned.length && held < maxLanes; k++) {
+            int lane = (first + k) % owned.length;
             if (!owned[lane]) {
                 try (PreparedStatement ps = connection.prepareStatement("SELECT pg_try_advisory_lock(?, ?)")) {
                     ps.setInt(1, LOCK_NAMESPACE);
@@ -123,14 +149,32 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                     try (ResultSet rs = ps.executeQuery()) {
                         rs.next();
                         owned[lane] = rs.getBoolean(1);
+                        held += owned[lane] ? 1 : 0;
                     }
                 }
             }
         }
     }
 
+    /**
+     * Gives the lanes back before the connection returns to the pool: session advisory locks outlive a pooled
+     * connection's close, and lanes left locked there would never be applied again by any node.
+     */
+    private void releaseLanes(Connection connection, boolean[] owned) {
+        try {
+            connection.setAutoCommit(true);
+            try (Statement s = connection.createStatement()) {
+                s.execute("SELECT pg_advisory_unlock_all()");
+            }
+        } catch (SQLException e) {
+            // a broken connection has lost its session, and its locks with it
+            LOG.debug("releasing lanes: {}", e.getMessage());
+        }
+        java.util.Arrays.fill(owned, false);
+    }
+
     /** Applies up to one batch of pending requests of the owned lanes, in order; returns how many. */
-    int processBatch(Connection connection) throws SQLException {
+    int processBatch(Connection connection, boolean[] owned) throws SQLException {
         List<Integer> lanes = new ArrayList<>();
         for (int i = 0; i < owned.length; i++) {
             if (owned[i]) {
@@ -155,8 +199,9 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                     }
                 }
             }
+            Map<String, Optional<Account>> accountsOfBatch = new HashMap<>();
             for (Pending p : batch) {
-                apply(connection, p);
+                apply(connection, p, accountsOfBatch.computeIfAbsent(p.accountId(), accounts::find));
             }
             connection.commit();
             return batch.size();
@@ -171,7 +216,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private record Pending(long seq, String id, String accountId, String eventType, String payload, Timestamp createdAt) {
     }
 
-    private void apply(Connection connection, Pending p) throws SQLException {
+    private void apply(Connection connection, Pending p, Optional<Account> account) throws SQLException {
         Savepoint savepoint = connection.setSavepoint();
         String error;
         try {
@@ -179,7 +224,6 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             if (handler == null) {
                 throw new WriteHandler.WriteFailure("No handler for " + p.eventType());
             }
-            Optional<Account> account = accounts.find(p.accountId());
             if (account.isEmpty()) {
                 throw new WriteHandler.WriteFailure("Account not found");
             }
@@ -209,9 +253,13 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         }
     }
 
-    private void awaitNotification(Connection connection) throws SQLException {
-        PGConnection pg = connection.unwrap(PGConnection.class);
-        pg.getNotifications(250);
+    /** Until a write is accepted on this node, or {@link #IDLE_POLL_MILLIS} for writes accepted elsewhere. */
+    private void awaitWrites(long seen) {
+        try {
+            signal.awaitAfter(seen, IDLE_POLL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void sleep(long millis) {

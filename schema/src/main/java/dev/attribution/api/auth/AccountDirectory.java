@@ -4,7 +4,12 @@ import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
 
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+
+import javax.sql.DataSource;
 import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.ZoneId;
@@ -39,9 +44,44 @@ public class AccountDirectory {
     }
 
     private final JdbcOperations jdbc;
+    private final DataSource pool;
 
-    public AccountDirectory(JdbcOperations jdbc) {
+    public AccountDirectory(JdbcOperations jdbc, DataSource dataSource) {
         this.jdbc = jdbc;
+        this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
+    }
+
+    /** A live key's grant together with its account's rate-limit overrides: what every request needs, in one query. */
+    public record Credentials(KeyGrant grant, RateOverride rateOverride) {
+    }
+
+    /**
+     * {@link #findActiveKey} and {@link #rateOverride} in one round trip: the per-request path of ApiKeyFilter, so
+     * one autocommitted SELECT on a pooled connection, without transaction demarcation (which costs round trips).
+     */
+    public Optional<Credentials> findCredentials(String keyHash) {
+        try (Connection c = pool.getConnection();
+             PreparedStatement ps = c.prepareStatement("""
+                     SELECT a.*, k.roles AS key_roles, k.read_only
+                     FROM api_keys k JOIN accounts a ON a.id = k.account_id
+                     WHERE k.key_hash = ? AND k.revoked_at IS NULL""")) {
+            if (!c.getAutoCommit()) {
+                c.setAutoCommit(true);
+            }
+            ps.setString(1, keyHash);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                KeyGrant grant = new KeyGrant(account(rs), strings(rs.getArray("key_roles")),
+                        rs.getArray("permitted_roles") == null ? null : strings(rs.getArray("permitted_roles")),
+                        rs.getBoolean("read_only"));
+                return Optional.of(new Credentials(grant,
+                        new RateOverride((Integer) rs.getObject("rate_per_second"), (Integer) rs.getObject("rate_per_minute"))));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read API keys", e);
+        }
     }
 
     @Transactional(readOnly = true)

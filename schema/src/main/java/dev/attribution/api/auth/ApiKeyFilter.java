@@ -59,19 +59,23 @@ public class ApiKeyFilter implements Ordered {
             request.setAttribute(Caller.ATTRIBUTE, resolve(request));
             return null;
         } catch (ApiException e) {
-            return ErrorResponses.of(e);
+            // A response answered here skips this filter's own response step: the 429 and 403 get their headers now.
+            MutableHttpResponse<?> refused = ErrorResponses.of(e);
+            rateHeaders(request, refused);
+            return refused;
         }
     }
 
+    /** Spec 8.1.3: the headers on every authenticated response; a 401 carries none. */
     @ResponseFilter
     public void rateHeaders(HttpRequest<?> request, MutableHttpResponse<?> response) {
         if (response.getStatus() == HttpStatus.UNAUTHORIZED) {
             return;
         }
         request.getAttribute(DECISION, RateLimiter.Decision.class).ifPresent(d -> {
-            response.header("X-RateLimit-Limit", d.limitHeader());
-            response.header("X-RateLimit-Remaining", Long.toString(d.remaining()));
-            response.header("X-RateLimit-Reset", Long.toString(d.resetEpochSecond()));
+            response.getHeaders().set("X-RateLimit-Limit", d.limitHeader());
+            response.getHeaders().set("X-RateLimit-Remaining", Long.toString(d.remaining()));
+            response.getHeaders().set("X-RateLimit-Reset", Long.toString(d.resetEpochSecond()));
         });
     }
 
@@ -80,17 +84,21 @@ public class ApiKeyFilter implements Ordered {
         if (key == null || key.isBlank()) {
             throw ApiException.unauthorized();
         }
-        AccountDirectory.KeyGrant grant = directory.findActiveKey(ApiKeys.hash(key.trim()))
-                .filter(g -> g.account().active())
+        AccountDirectory.Credentials credentials = directory.findCredentials(ApiKeys.hash(key.trim()))
+                .filter(c -> c.grant().account().active())
                 .orElseThrow(ApiException::unauthorized);
+        AccountDirectory.KeyGrant grant = credentials.grant();
         Account owner = grant.account();
+        if (hasNul(request)) {
+            throw ApiException.badRequest(INVALID_CHARACTER);
+        }
 
         Optional<RouteMatch<?>> route = RouteAttributes.getRouteMatch(request);
         String endpoint = request.getMethodName() + " " + route
                 .filter(r -> r instanceof UriRouteMatch<?, ?>)
                 .map(r -> ((UriRouteMatch<?, ?>) r).getRouteInfo().getUriMatchTemplate().toPathString())
-                .orElse(request.getPath());
-        AccountDirectory.RateOverride override = directory.rateOverride(owner.id()).orElse(new AccountDirectory.RateOverride(null, null));
+                .orElse("(no route)"); // unknown paths share one budget instead of one bucket per path sent
+        AccountDirectory.RateOverride override = credentials.rateOverride();
         RateLimiter.Decision decision = limiter.tryConsume(owner.id(), endpoint,
                 override.perSecond() == null ? defaultPerSecond : override.perSecond(),
                 override.perMinute() == null ? defaultPerMinute : override.perMinute());
@@ -126,6 +134,23 @@ public class ApiKeyFilter implements Ordered {
             throw ApiException.forbidden(List.of("Account " + clientId + " is not active"));
         }
         return new Caller(owner, client.get(), roles);
+    }
+
+    /** A NUL character cannot be stored as text (PostgreSQL refuses it): refused wherever the request carries it. */
+    public static final String INVALID_CHARACTER = "The request contains an invalid character (NUL)";
+
+    private static boolean hasNul(HttpRequest<?> request) {
+        String raw = request.getUri().getRawPath() + "?" + request.getUri().getRawQuery();
+        if (raw.toLowerCase(java.util.Locale.ROOT).contains("%00") || raw.indexOf('\u0000') >= 0) {
+            return true;
+        }
+        for (String name : new String[]{ACCESSIBLE_ACCOUNT_HEADER}) {
+            String v = request.getHeaders().get(name);
+            if (v != null && v.indexOf('\u0000') >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

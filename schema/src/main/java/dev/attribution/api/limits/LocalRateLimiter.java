@@ -1,16 +1,12 @@
 package dev.attribution.api.limits;
 
-import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
-import io.github.bucket4j.ConsumptionProbe;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 
-import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
-/** Bucket4j buckets held in this JVM: right for one server node. */
+/** Bucket4j buckets held in this JVM: right for one server node ({@code attribution.rate-limits.store=memory}). */
 @Singleton
 @Requires(property = "attribution.rate-limits.store", value = "memory", defaultValue = "memory")
 public class LocalRateLimiter implements RateLimiter {
@@ -19,16 +15,12 @@ public class LocalRateLimiter implements RateLimiter {
 
     @Override
     public Decision tryConsume(String accountId, String endpoint, int perSecond, int perMinute) {
-        String key = accountId + '\u0000' + endpoint + '\u0000' + perSecond + '/' + perMinute;
-        Bucket bucket = buckets.computeIfAbsent(key, k -> Bucket.builder()
-                .addLimit(Bandwidth.builder().capacity(perSecond).refillGreedy(perSecond, Duration.ofSeconds(1)).build())
-                .addLimit(Bandwidth.builder().capacity(perMinute).refillGreedy(perMinute, Duration.ofMinutes(1)).build())
-                .build());
-        ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
-        long nowMillis = System.currentTimeMillis();
-        long waitMillis = TimeUnit.NANOSECONDS.toMillis(probe.getNanosToWaitForRefill());
-        long reset = (nowMillis + waitMillis + 999) / 1000;
-        long retryAfter = probe.isConsumed() ? 0 : Math.max(1, (waitMillis + 999) / 1000);
-        return new Decision(probe.isConsumed(), perSecond, perMinute, probe.getRemainingTokens(), reset, retryAfter);
+        Bucket bucket = buckets.computeIfAbsent(BucketPolicy.key(accountId, endpoint, perSecond, perMinute),
+                k -> {
+                    var builder = Bucket.builder();
+                    BucketPolicy.bandwidths(perSecond, perMinute).forEach(builder::addLimit);
+                    return builder.build();
+                });
+        return BucketPolicy.decide(bucket.tryConsumeAndReturnRemaining(1), perSecond, perMinute);
     }
 }

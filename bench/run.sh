@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Load benchmark of POST /api/v1.0/leads on loopback (issue 3; results in docs/BENCHMARKS.md).
+#
+#   mvn -B -q -o package -pl server -am -DskipTests      # builds server/target/attribution-server.jar + lib/
+#   bench/run.sh [SECONDS] [CONNECTIONS] [PACED_RATE]    # defaults 10 s, 50 connections, 500 writes/s
+#
+# 1. starts a private PostgreSQL and ClickHouse (scripts/lib/servers.sh) and the server jar on free ports;
+# 2. creates an account whose rate limit cannot interfere (admin CLI);
+# 3. closed loop: wrk -t2 -cCONNECTIONS for SECONDS → accepted writes/s, p50/p99 acceptance latency;
+#    then how long the workers need to apply the backlog;
+# 4. open loop at PACED_RATE writes/s for SECONDS (bench/Paced.java) → acceptance p50/p99 and, from the request
+#    log, created→visible p50/p99/max. GET /leads reads PostgreSQL, and a write's effects and its PROCESSED mark
+#    commit in one transaction, so processed_at - created_at is the time until GET /leads shows the lead.
+# Everything is stopped and deleted on exit. Needs wrk (apt-get install wrk).
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SECONDS_RUN=${1:-10}
+CONNECTIONS=${2:-50}
+RATE=${3:-500}
+JAR=$ROOT/server/target/attribution-server.jar
+[ -f "$JAR" ] || { echo "build first: mvn -B -q -o package -pl server -am -DskipTests" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "wrk is required (apt-get install wrk)" >&2; exit 1; }
+
+WORK=$(mktemp -d /tmp/attribution-bench.XXXXXX)
+chmod 755 "$WORK"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+PG_PORT=$(free_port); CH_HTTP=$(free_port); CH_TCP=$(free_port); APP_PORT=$(free_port)
+SERVER_PID=
+cleanup() {
+  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
+  "$ROOT/scripts/lib/servers.sh" pg-stop "$WORK/pg" >/dev/null 2>&1 || true
+  "$ROOT/scripts/lib/servers.sh" ch-stop "$WORK/ch" >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+"$ROOT/scripts/lib/servers.sh" pg-start "$WORK/pg" "$PG_PORT" >/dev/null
+"$ROOT/scripts/lib/servers.sh" ch-start "$WORK/ch" "$CH_HTTP" "$CH_TCP" >/dev/null
+export POSTGRES_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/attribution" CLICKHOUSE_URL="http://127.0.0.1:$CH_HTTP" PORT=$APP_PORT
+PSQL=(/usr/lib/postgresql/15/bin/psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d attribution -tA)
+
+java -Xmx1g -jar "$JAR" > "$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 1 150); do
+  code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$APP_PORT/api/v1.0/leads" || true)
+  [ "$code" = 401 ] && break
+  sleep 0.2
+done
+[ "$code" = 401 ] || { echo "server did not start:"; tail -50 "$WORK/server.log"; exit 1; }
+
+created=$(java -jar "$JAR" admin account create --name Bench --time-zone UTC 2>/dev/null | tail -1)
+ACCOUNT=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["accountId"])' "$created")
+export BENCH_API_KEY=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["apiKey"])' "$created")
+java -jar "$JAR" admin account set-rate-limit --account "$ACCOUNT" --per-second 100000000 --per-minute 2000000000 >/dev/null 2>&1
+
+echo "# machine: $(nproc) cores, $(uname -r); $(java -version 2>&1 | head -1)"
+echo "# closed loop: wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s POST /api/v1.0/leads (warm-up 3 s first)"
+wrk -t2 -c"$CONNECTIONS" -d3s -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" >/dev/null
+wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_RUN}s" --latency -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" | tail -1
+t0=$(date +%s.%N)
+while [ "$("${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'")" != 0 ]; do sleep 0.2; done
+t1=$(date +%s.%N)
+"${PSQL[@]}" -c "SELECT 'applied=' || count(*) || ' backlog_drained_after_s=' || round(($t1 - $t0)::numeric, 1)
+  || ' apply_rate_per_s=' || round(count(*) / extract(epoch FROM max(processed_at) - min(processed_at))::numeric)
+  FROM write_requests"
+
+echo "# open loop: $RATE writes/s for ${SECONDS_RUN}s"
+"${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
+java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECONDS_RUN"
+while [ "$("${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'")" != 0 ]; do sleep 0.2; done
+"${PSQL[@]}" -c "SELECT 'visible_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
+  || ' visible_p99_ms=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)
+  || ' visible_max_ms=' || round(max(ms)::numeric, 1) || ' failed=' || sum(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END)
+  FROM (SELECT status, extract(epoch FROM processed_at - created_at) * 1000 AS ms FROM write_requests) t"

@@ -1,0 +1,83 @@
+package dev.attribution.api;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** Spec 4.0: list parameters, strict and lenient reading. */
+class QueryParamsTest {
+
+    static io.micronaut.http.HttpParameters params(String query) {
+        return TestParams.of(query);
+    }
+
+    static void assertRefused(String message, org.junit.jupiter.api.function.Executable call) {
+        ApiException e = assertThrows(ApiException.class, call);
+        assertEquals(400, e.status().getCode());
+        assertEquals(List.of(message), e.messages());
+    }
+
+    @Test
+    void strictRefusesUnknownAndDuplicate() {
+        assertRefused("Unknown parameter: colour", () -> QueryParams.strict(params("colour=red"), Set.of("color")));
+        assertRefused("Duplicate parameter: color", () -> QueryParams.strict(params("color=red&color=blue"), Set.of("color")));
+        assertEquals("red", QueryParams.strict(params("color=red"), Set.of("color")).string("color").orElseThrow());
+    }
+
+    @Test
+    void lenientTakesTheFirstValueAndIgnoresUnknown() {
+        QueryParams q = QueryParams.lenient(params("color=red&color=blue&colour=green"));
+        assertEquals("red", q.string("color").orElseThrow());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "\"a\",\"b\"           | a;b",
+            "\"a,b\",\"c\"         | a,b;c",
+            "a,b                   | a;b",
+            "\"a\"                 | a",
+            "\" a \" , \"b\"       | a;b",
+            "\"\",\"b\"            | b",
+    })
+    void listForm(String raw, String expected) {
+        assertEquals(List.of(expected.split(";")), QueryParams.splitList(raw));
+    }
+
+    @Test
+    void listMaximum() {
+        String fifty = String.join(",", java.util.Collections.nCopies(50, "\"x\""));
+        assertEquals(50, QueryParams.lenient(params("ids=" + java.net.URLEncoder.encode(fifty, java.nio.charset.StandardCharsets.UTF_8)))
+                .list("ids", 50).size());
+        assertRefused("The maximum number of ids to be provided is 50",
+                () -> QueryParams.lenient(params("ids=" + java.net.URLEncoder.encode(fifty + ",\"y\"", java.nio.charset.StandardCharsets.UTF_8)))
+                        .list("ids", 50));
+    }
+
+    @Test
+    void integerBounds() {
+        assertEquals(50, QueryParams.lenient(params("")).intInRange("pageSize", 1, 250, 50));
+        assertEquals(250, QueryParams.lenient(params("pageSize=250")).intInRange("pageSize", 1, 250, 50));
+        assertRefused("pageSize must be between 1 and 250", () -> QueryParams.lenient(params("pageSize=0")).intInRange("pageSize", 1, 250, 50));
+        assertRefused("pageSize must be an integer between 1 and 250",
+                () -> QueryParams.lenient(params("pageSize=1e3")).intInRange("pageSize", 1, 250, 50));
+        assertRefused("pageSize must be an integer between 1 and 250",
+                () -> QueryParams.lenient(params("pageSize=99999999999999999999")).intInRange("pageSize", 1, 250, 50));
+    }
+
+    @Test
+    void fixedSetMessageShape() {
+        assertRefused("Invalid frequency 'WEEKLY'. Accepted values: DAILY, ONE_TIME",
+                () -> FixedSet.require("frequency", "WEEKLY", List.of("DAILY", "ONE_TIME")));
+        assertRefused("Invalid frequency 'daily'. Accepted values: DAILY, ONE_TIME",
+                () -> FixedSet.require("frequency", "daily", List.of("DAILY", "ONE_TIME")));
+        assertRefused("Invalid frequency ''. Accepted values: DAILY, ONE_TIME",
+                () -> FixedSet.require("frequency", "", List.of("DAILY", "ONE_TIME")));
+        assertEquals("ONE_TIME", FixedSet.requireIgnoreCase("frequency", "one_time", List.of("DAILY", "ONE_TIME")));
+    }
+}
