@@ -49,6 +49,7 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
     private final String username;
     private final String password;
     private ExecutorService executor;
+    private volatile boolean stopping;
     private DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
 
     /**
@@ -76,36 +77,76 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         if (engine != null) {
             return;
         }
+        stopping = false;
         status.slot(settings.getSlotName());
         status.state(CdcStatus.State.STARTING, null);
-        engine = DebeziumEngine.create(Connect.class)
+        DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> created = DebeziumEngine.create(Connect.class)
                 .using(properties())
                 .notifying(this::handleBatch)
                 .using((success, message, error) -> {
                     if (!success) {
                         LOG.error("CDC engine stopped: {}", message, error);
                         status.state(CdcStatus.State.FAILED, message);
+                        scheduleRestart();
                     }
                 })
                 .build();
+        engine = created;
         executor = Executors.newSingleThreadExecutor(r -> new Thread(r, "cdc-bridge"));
-        executor.execute(engine);
+        executor.execute(created);
+    }
+
+    /**
+     * After a failure (ClickHouse down, a refused insert) the engine has stopped without committing the failed
+     * batch: start a new one after {@link CdcSettings#getRestartBackoffMs()}; it replays from the committed offset.
+     */
+    private void scheduleRestart() {
+        long delay = settings.getRestartBackoffMs();
+        if (delay <= 0 || stopping) {
+            return;
+        }
+        Thread restart = new Thread(() -> {
+            try {
+                Thread.sleep(delay);
+            } catch (InterruptedException e) {
+                return;
+            }
+            synchronized (this) {
+                if (stopping || status.state() != CdcStatus.State.FAILED) {
+                    return;
+                }
+                LOG.info("restarting the CDC engine after a failure");
+                closeEngine();
+                start();
+            }
+        }, "cdc-bridge-restart");
+        restart.setDaemon(true);
+        restart.start();
     }
 
     @PreDestroy
     public synchronized void stop() {
+        stopping = true;
         if (engine == null) {
             return;
         }
+        closeEngine();
+        status.state(CdcStatus.State.STOPPED, null);
+    }
+
+    private void closeEngine() {
         try {
             engine.close();
+        } catch (Exception e) {
+            LOG.debug("CDC engine close", e);
+        }
+        try {
             executor.shutdown();
             executor.awaitTermination(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            LOG.warn("CDC engine did not stop cleanly", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             engine = null;
-            status.state(CdcStatus.State.STOPPED, null);
         }
     }
 
@@ -181,7 +222,8 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         p.setProperty("database.user", username);
         p.setProperty("database.password", password == null ? "" : password);
         p.setProperty("database.dbname", database);
-        p.setProperty("topic.prefix", "attribution");
+        // also names the engine's JMX beans and keys its offsets: one per slot, so two bridges can share a JVM
+        p.setProperty("topic.prefix", settings.getSlotName());
         p.setProperty("slot.name", settings.getSlotName());
         p.setProperty("publication.name", settings.getPublicationName());
         p.setProperty("publication.autocreate.mode", "filtered");

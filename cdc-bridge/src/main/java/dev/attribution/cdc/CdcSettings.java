@@ -25,6 +25,8 @@ public class CdcSettings {
      * the applied WAL position keep up with the head when domain tables are quiet (idle lag stays below this).
      */
     private int heartbeatIntervalMs = 1000;
+    /** Wait before a failed engine is started again (it replays from the committed offset); 0 never restarts. */
+    private long restartBackoffMs = 5000;
     /** Table holding Debezium's offsets in PostgreSQL (durable, shared by whichever node runs the bridge). */
     private String offsetTable = "cdc_offsets";
 
@@ -40,6 +42,8 @@ public class CdcSettings {
     public void setMaxBatchSize(int maxBatchSize) { this.maxBatchSize = maxBatchSize; }
     public int getHeartbeatIntervalMs() { return heartbeatIntervalMs; }
     public void setHeartbeatIntervalMs(int heartbeatIntervalMs) { this.heartbeatIntervalMs = heartbeatIntervalMs; }
+    public long getRestartBackoffMs() { return restartBackoffMs; }
+    public void setRestartBackoffMs(long restartBackoffMs) { this.restartBackoffMs = restartBackoffMs; }
     public String getOffsetTable() { return offsetTable; }
     public void setOffsetTable(String offsetTable) { this.offsetTable = offsetTable; }
 }
