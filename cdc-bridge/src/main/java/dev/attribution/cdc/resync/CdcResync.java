@@ -79,6 +79,7 @@ public class CdcResync {
         long started = System.currentTimeMillis();
         String where = month == null ? "" : " WHERE " + t.pgMonth() + " = " + month;
         try (Connection c = postgres.getConnection()) {
+            c.setAutoCommit(true);
             long version = safeVersion(c);
             c.setAutoCommit(false);
             c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
