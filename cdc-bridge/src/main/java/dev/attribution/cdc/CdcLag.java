@@ -44,7 +44,7 @@ public class CdcLag {
 
     public CdcLag(CdcStatus status, DataSource dataSource) {
         this.status = status;
-        this.dataSource = dataSource;
+        this.dataSource = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(dataSource);
         this.sampler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "cdc-lag");
             t.setDaemon(true);

@@ -48,7 +48,7 @@ public class Erasure {
 
     public Erasure(ClickHouseGateway clickhouse, DataSource postgres, CdcSettings settings) {
         this.clickhouse = clickhouse;
-        this.postgres = postgres;
+        this.postgres = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(postgres);
         this.settings = settings;
         this.mutations = new Mutations(clickhouse);
     }

@@ -51,7 +51,7 @@ public class CdcCheck {
     public CdcCheck(CdcTables tables, ClickHouseGateway clickhouse, DataSource postgres) {
         this.tables = tables;
         this.clickhouse = clickhouse;
-        this.postgres = postgres;
+        this.postgres = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(postgres);
     }
 
     /** Every difference, in table then month order; empty when the stores agree. */

@@ -59,7 +59,7 @@ public class CdcResync {
     public CdcResync(CdcTables tables, ClickHouseGateway clickhouse, DataSource postgres) {
         this.tables = tables;
         this.clickhouse = clickhouse;
-        this.postgres = postgres;
+        this.postgres = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(postgres);
         this.mutations = new Mutations(clickhouse);
     }
 

@@ -40,7 +40,7 @@ public class CdcTables {
     public CdcTables(CdcSettings settings, ClickHouseGateway clickhouse, DataSource postgres) {
         this.settings = settings;
         this.clickhouse = clickhouse;
-        this.postgres = postgres;
+        this.postgres = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(postgres);
     }
 
     /** Every streamed table, or just {@code only} when given (IllegalArgumentException when it is not streamed). */
