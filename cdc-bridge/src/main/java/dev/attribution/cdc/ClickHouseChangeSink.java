@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -26,6 +27,7 @@ public class ClickHouseChangeSink implements ChangeSink {
 
     private final ClickHouseGateway gateway;
     private final Map<String, Map<String, String>> shapes = new ConcurrentHashMap<>();
+    private final Map<String, Set<String>> notInClickHouse = new ConcurrentHashMap<>();
 
     public ClickHouseChangeSink(ClickHouseGateway gateway) {
         this.gateway = gateway;
@@ -34,8 +36,22 @@ public class ClickHouseChangeSink implements ChangeSink {
     @Override
     public void write(List<Change> changes) {
         Map<String, ByteArrayOutputStream> perTable = new LinkedHashMap<>();
+        java.util.Set<String> reread = new java.util.HashSet<>();
         for (Change change : changes) {
             Map<String, String> shape = shape(change.table());
+            if (hasUnknownColumn(change, shape) && reread.add(change.table())) {
+                // PostgreSQL has a column the cached shape has not seen: maybe one added while streaming (schema
+                // evolution, ClickHouse first). Read the ClickHouse columns again, once per table per batch; columns
+                // ClickHouse still lacks are remembered and not asked about again.
+                shapes.remove(change.table());
+                shape = shape(change.table());
+                Set<String> absent = notInClickHouse.computeIfAbsent(change.table(), t -> ConcurrentHashMap.newKeySet());
+                for (String column : change.row().keySet()) {
+                    if (!shape.containsKey(column)) {
+                        absent.add(column);
+                    }
+                }
+            }
             Map<String, Object> row = new LinkedHashMap<>();
             shape.forEach((column, type) -> {
                 if (!column.equals("_version") && !column.equals("is_deleted")) {
@@ -53,6 +69,16 @@ public class ClickHouseChangeSink implements ChangeSink {
             }
         }
         perTable.forEach((table, body) -> gateway.insertJsonEachRow(table, body.toByteArray()));
+    }
+
+    private boolean hasUnknownColumn(Change change, Map<String, String> shape) {
+        Set<String> absent = notInClickHouse.getOrDefault(change.table(), Set.of());
+        for (String column : change.row().keySet()) {
+            if (!shape.containsKey(column) && !absent.contains(column)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Column name → ClickHouse type of {@code table}, read once. */
