@@ -1,5 +1,6 @@
 package dev.attribution.cdc;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.attribution.clickhouse.ClickHouseGateway;
@@ -35,7 +36,7 @@ public class ClickHouseChangeSink implements ChangeSink {
 
     @Override
     public void write(List<Change> changes) {
-        Map<String, ByteArrayOutputStream> perTable = new LinkedHashMap<>();
+        Map<String, Batch> perTable = new LinkedHashMap<>();
         java.util.Set<String> reread = new java.util.HashSet<>();
         for (Change change : changes) {
             Map<String, String> shape = shape(change.table());
@@ -52,23 +53,51 @@ public class ClickHouseChangeSink implements ChangeSink {
                     }
                 }
             }
-            Map<String, Object> row = new LinkedHashMap<>();
-            shape.forEach((column, type) -> {
-                if (!column.equals("_version") && !column.equals("is_deleted")) {
-                    row.put(column, ColumnValues.shape(change.row().get(column), type));
-                }
-            });
-            row.put("_version", change.version());
-            row.put("is_deleted", change.deleted() ? 1 : 0);
             try {
-                ByteArrayOutputStream out = perTable.computeIfAbsent(change.table(), t -> new ByteArrayOutputStream());
-                MAPPER.writeValue(out, row);
-                out.write('\n');
+                Batch batch = perTable.computeIfAbsent(change.table(), Batch::new);
+                JsonGenerator json = batch.json;
+                json.writeStartObject();
+                for (Map.Entry<String, String> column : shape.entrySet()) {
+                    String name = column.getKey();
+                    if (!name.equals("_version") && !name.equals("is_deleted")) {
+                        json.writeFieldName(name);
+                        json.writeObject(ColumnValues.shape(change.row().get(name), column.getValue()));
+                    }
+                }
+                json.writeNumberField("_version", change.version());
+                json.writeNumberField("is_deleted", change.deleted() ? 1 : 0);
+                json.writeEndObject();
+                json.writeRaw('\n');
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        perTable.forEach((table, body) -> gateway.insertJsonEachRow(table, body.toByteArray()));
+        // one INSERT per table for the whole batch
+        perTable.forEach((table, batch) -> gateway.insertJsonEachRow(table, batch.bytes()));
+    }
+
+    /** The JSONEachRow body of one table's rows in a batch, written by one generator. */
+    private static final class Batch {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream(1 << 16);
+        final JsonGenerator json;
+
+        Batch(String table) {
+            try {
+                json = MAPPER.getFactory().createGenerator(out);
+                json.setRootValueSeparator(null);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        byte[] bytes() {
+            try {
+                json.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return out.toByteArray();
+        }
     }
 
     private boolean hasUnknownColumn(Change change, Map<String, String> shape) {
