@@ -26,7 +26,7 @@ import java.util.List;
  *   <li><b>Pick a version.</b> {@code V = pg_current_wal_insert_lsn() - 1}, then wait until every transaction
  *       running at that moment has ended. Any change the snapshot below cannot see is written after that moment, so
  *       its WAL position, the bridge's version for it, is above V: streamed changes always win over resynced rows.</li>
- *   <li><b>Copy.</b> One REPEATABLE READ snapshot; PostgreSQL renders each row as the sink's JSONEachRow object (with
+ *   <li><b>Copy.</b> One REPEATABLE READ snapshot that sees all those transactions as ended; PostgreSQL renders each row as the sink's JSONEachRow object (with
  *       {@code _version = V}); rows go to ClickHouse in chunks of {@value #CHUNK_ROWS}.</li>
  *   <li><b>Drop what was there.</b> {@code ALTER TABLE … DELETE WHERE _version < V} (in the month) removes older
  *       versions and rows PostgreSQL no longer has; rows streamed meanwhile (version ≥ V) stay.</li>
@@ -80,10 +80,12 @@ public class CdcResync {
         String where = month == null ? "" : " WHERE " + t.pgMonth() + " = " + month;
         try (Connection c = postgres.getConnection()) {
             c.setAutoCommit(true);
-            long version = safeVersion(c);
+            List<String> running = new ArrayList<>();
+            long version = safeVersion(c, running);
             c.setAutoCommit(false);
             c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
             c.setReadOnly(true);
+            snapshotSeeing(c, running);
             long total;
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM public." + CdcTable.q(t.name()) + where)) {
                 rs.next();
@@ -127,9 +129,8 @@ public class CdcResync {
      * A version below every change the next snapshot cannot see: the WAL insert position now, once each transaction
      * running now has ended (changes written later sit above it; transactions running now end before the snapshot).
      */
-    static long safeVersion(Connection c) throws SQLException {
+    static long safeVersion(Connection c, List<String> running) throws SQLException {
         long lsn;
-        List<String> running = new ArrayList<>();
         try (Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn")) {
                 rs.next();
@@ -168,5 +169,37 @@ public class CdcResync {
             }
         }
         return lsn - 1;
+    }
+
+    /**
+     * Takes the transaction's snapshot (its first statement) and makes sure it sees every transaction of
+     * {@code ended}: the commit log says "committed" a moment before the process array lets new snapshots see it,
+     * so a snapshot taken in that moment would miss the transaction although its changes sit below the version.
+     * Retries with a fresh snapshot until none of them is in progress for it.
+     */
+    private static void snapshotSeeing(Connection c, List<String> ended) throws SQLException {
+        for (int attempt = 0; ; attempt++) {
+            List<String> inProgress = new ArrayList<>();
+            try (Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT x::text FROM pg_snapshot_xip(pg_current_snapshot()) x")) {
+                while (rs.next()) {
+                    inProgress.add(rs.getString(1));
+                }
+            }
+            inProgress.retainAll(ended);
+            if (inProgress.isEmpty()) {
+                return;
+            }
+            c.rollback();
+            if (attempt > 1000) {
+                throw new IllegalStateException("no snapshot sees the transactions " + inProgress + " as ended");
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
     }
 }
