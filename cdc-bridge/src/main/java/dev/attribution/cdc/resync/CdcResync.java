@@ -8,7 +8,6 @@ import jakarta.inject.Singleton;
 import javax.sql.DataSource;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -80,12 +79,12 @@ public class CdcResync {
         String where = month == null ? "" : " WHERE " + t.pgMonth() + " = " + month;
         try (Connection c = postgres.getConnection()) {
             c.setAutoCommit(true);
-            List<String> running = new ArrayList<>();
-            long version = safeVersion(c, running);
+            String[] horizon = new String[1];
+            long version = safeVersion(c, horizon);
             c.setAutoCommit(false);
             c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
             c.setReadOnly(true);
-            snapshotSeeing(c, running);
+            snapshotSeeing(c, horizon[0]);
             long total;
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM public." + CdcTable.q(t.name()) + where)) {
                 rs.next();
@@ -127,72 +126,58 @@ public class CdcResync {
 
     /**
      * A version below every change the next snapshot cannot see: the WAL insert position now, once each transaction
-     * running now has ended (changes written later sit above it; transactions running now end before the snapshot).
+     * that may be running now has ended. {@code horizon[0]} receives an xid above all of those (a fresh one, taken
+     * after the position): the wait is over when the oldest running xid of a new snapshot is at or above it. (The xip
+     * list of a snapshot is not enough: it leaves out running xids at or above the snapshot's xmax.)
      */
-    static long safeVersion(Connection c, List<String> running) throws SQLException {
+    static long safeVersion(Connection c, String[] horizon) throws SQLException {
         long lsn;
         try (Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn")) {
                 rs.next();
                 lsn = rs.getLong(1);
             }
-            try (ResultSet rs = s.executeQuery("SELECT x::text FROM pg_snapshot_xip(pg_current_snapshot()) x")) {
-                while (rs.next()) {
-                    running.add(rs.getString(1));
-                }
+            try (ResultSet rs = s.executeQuery("SELECT pg_current_xact_id()::text")) {
+                rs.next();
+                horizon[0] = rs.getString(1);
             }
         }
-        if (!running.isEmpty()) {
-            Instant deadline = Instant.now().plus(WAIT_FOR_TRANSACTIONS);
-            try (PreparedStatement p = c.prepareStatement(
-                    "SELECT count(*) FROM unnest(?::xid8[]) x WHERE pg_xact_status(x) = 'in progress'")) {
-                Array xids = c.createArrayOf("text", running.toArray());
-                p.setArray(1, xids);
-                while (true) {
-                    try (ResultSet rs = p.executeQuery()) {
-                        rs.next();
-                        if (rs.getLong(1) == 0) {
-                            break;
-                        }
-                    }
-                    if (Instant.now().isAfter(deadline)) {
-                        throw new IllegalStateException("transactions running at the start of the resync did not end within "
-                                + WAIT_FOR_TRANSACTIONS.toMinutes() + " minutes: " + running);
-                    }
-                    try {
-                        Thread.sleep(50);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new IllegalStateException("interrupted", e);
-                    }
-                }
+        Instant deadline = Instant.now().plus(WAIT_FOR_TRANSACTIONS);
+        while (!allEndedBelow(c, horizon[0])) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new IllegalStateException("transactions running at the start of the resync did not end within "
+                        + WAIT_FOR_TRANSACTIONS.toMinutes() + " minutes");
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
             }
         }
         return lsn - 1;
     }
 
+    /** True when the current snapshot (a new one in autocommit, the transaction's in REPEATABLE READ) sees every xid below {@code xid} as ended. */
+    private static boolean allEndedBelow(Connection c, String xid) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT pg_snapshot_xmin(pg_current_snapshot()) >= ?::xid8")) {
+            p.setString(1, xid);
+            try (ResultSet rs = p.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        }
+    }
+
     /**
-     * Takes the transaction's snapshot (its first statement) and makes sure it sees every transaction of
-     * {@code ended}: the commit log says "committed" a moment before the process array lets new snapshots see it,
-     * so a snapshot taken in that moment would miss the transaction although its changes sit below the version.
-     * Retries with a fresh snapshot until none of them is in progress for it.
+     * Takes the transaction's snapshot (its first statement) and makes sure it sees every xid below the horizon as
+     * ended (the commit log says "committed" a moment before new snapshots see it); retries with a fresh snapshot.
      */
-    private static void snapshotSeeing(Connection c, List<String> ended) throws SQLException {
-        for (int attempt = 0; ; attempt++) {
-            List<String> inProgress = new ArrayList<>();
-            try (Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT x::text FROM pg_snapshot_xip(pg_current_snapshot()) x")) {
-                while (rs.next()) {
-                    inProgress.add(rs.getString(1));
-                }
-            }
-            inProgress.retainAll(ended);
-            if (inProgress.isEmpty()) {
-                return;
-            }
+    private static void snapshotSeeing(Connection c, String horizon) throws SQLException {
+        for (int attempt = 0; !allEndedBelow(c, horizon); attempt++) {
             c.rollback();
             if (attempt > 1000) {
-                throw new IllegalStateException("no snapshot sees the transactions " + inProgress + " as ended");
+                throw new IllegalStateException("no snapshot sees the transactions below xid " + horizon + " as ended");
             }
             try {
                 Thread.sleep(10);

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
+import dev.attribution.testing.TestStack;
 
 import static dev.attribution.server.cdc.CdcTesting.awaitClean;
 import static dev.attribution.server.cdc.CdcTesting.ch;
@@ -103,7 +104,24 @@ class CdcBulkLoadTest extends ApiTest {
         writer.join();
         long rows = results.stream().mapToLong(CdcResync.Result::rows).sum();
         System.out.println("resync of every table: " + rows + " rows in " + millis + " ms (" + (rows * 1000 / Math.max(1, millis)) + " rows/s)");
-        awaitClean(check, Duration.ofSeconds(60));
+        try {
+            awaitClean(check, Duration.ofSeconds(60));
+        } catch (AssertionError e) {
+            System.out.println("DIAG resync results " + results);
+            try (var c = TestStack.get().connect(); var st = c.createStatement();
+                 var rs = st.executeQuery("SELECT id, first_name FROM leads WHERE account_id = '" + account + "' AND id IN (SELECT 'b' || g FROM generate_series(1, 4000) g) ORDER BY id")) {
+                int shown = 0;
+                while (rs.next() && shown < 8) {
+                    String id = rs.getString(1);
+                    String chName = ch("SELECT first_name FROM {db}.leads_current WHERE account_id = '" + account + "' AND id = '" + id + "'");
+                    if (!chName.equals(rs.getString(2))) {
+                        shown++;
+                        System.out.println("DIAG " + id + " pg=" + rs.getString(2) + " ch=" + chName + " raw=" + ch("SELECT groupArray(tuple(_version, first_name, is_deleted)) FROM {db}.leads WHERE account_id = '" + account + "' AND id = '" + id + "'"));
+                    }
+                }
+            }
+            throw e;
+        }
         assertEquals(4_000, chLong("SELECT count() FROM {db}.leads_current WHERE account_id = '" + account + "' AND first_name LIKE 'during resync%'"));
     }
 
