@@ -43,7 +43,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @MicronautTest
 class CdcCrashReplayTest extends ApiTest {
 
-    private static final int CRASH_AFTER = 1_500;
+    /** Not a multiple of a transaction's size (100 or 500 changes): the crash comes inside a batch, after part of it. */
+    private static final int CRASH_AFTER = 1_537;
 
     @Inject
     DataSource dataSource;
@@ -127,7 +128,8 @@ class CdcCrashReplayTest extends ApiTest {
         RecordingSink beforeCrash = new RecordingSink(new ClickHouseChangeSink(gateway));
         bridge = bridge(new CrashingSink(beforeCrash, (int) existing + CRASH_AFTER), crashing);
         bridge.start();
-        ApiTest.await(() -> crashing.state() == CdcStatus.State.STREAMING ? true : null);
+        // the crash must come while streaming the changes below, not during the snapshot of what other tests left
+        awaitLong(() -> crashing.eventsApplied() >= existing, Duration.ofSeconds(120));
 
         // M = 2,000 inserts + 2,000 updates + 300 deletes (+ the deletes' cascades), in 90 transactions
         for (int t = 0; t < 40; t++) {
@@ -167,6 +169,16 @@ class CdcCrashReplayTest extends ApiTest {
         assertEquals(1_700, chLong("SELECT count() FROM " + name + ".lead_tags_current WHERE account_id = '" + account + "'"));
         assertTrue(afterCrash.written.stream().anyMatch(beforeCrash.written::contains),
                 "the restart replayed changes ClickHouse already had (the views counted them once)");
+    }
+
+    private static void awaitLong(java.util.function.BooleanSupplier done, Duration timeout) {
+        long deadline = System.currentTimeMillis() + timeout.toMillis();
+        while (!done.getAsBoolean()) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("not done within " + timeout.toSeconds() + " s");
+            }
+            CdcTesting.sleep(50);
+        }
     }
 
     /** The crashed engine's walsender may hold the slot a moment: end it, as a dead process's connection would end. */
