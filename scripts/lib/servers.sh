@@ -23,6 +23,7 @@
 #
 # Environment: PG_BIN (default /usr/lib/postgresql/15/bin), PG_OPTS (extra "-c k=v" for postgres),
 #              CH_BI_PASSWORD (password of the read-only ClickHouse user bi, default "bi"),
+#              CH_BI_DATABASE (the one database bi may read, default "attribution"),
 #              CH_BIN (default clickhouse-server).
 set -euo pipefail
 
@@ -194,8 +195,9 @@ port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 xml_escape() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' <<<"$1"; }
 
 ch_write_config() {
-  local dir=$1 http=$2 tcp=$3 bi_password
+  local dir=$1 http=$2 tcp=$3 bi_password bi_database
   bi_password=$(xml_escape "${CH_BI_PASSWORD:-bi}")
+  bi_database=$(xml_escape "${CH_BI_DATABASE:-attribution}")
   # Root element <clickhouse>: current releases document it (and still accept <yandex>); 18.16 reads the
   # file with Poco, which does not look at the root element's name. Unknown keys (max_server_memory_usage
   # for 18.16) are ignored. No interserver_http_port / mysql_port / postgresql_port: those stay closed.
@@ -257,6 +259,9 @@ XML
             </networks>
             <profile>readonly</profile>
             <quota>default</quota>
+            <allow_databases>
+                <database>$bi_database</database>
+            </allow_databases>
         </bi>
     </users>
     <quotas>

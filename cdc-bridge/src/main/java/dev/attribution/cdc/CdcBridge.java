@@ -39,6 +39,8 @@ import java.util.stream.Collectors;
 public class CdcBridge implements ApplicationEventListener<StartupEvent> {
 
     private static final Logger LOG = LoggerFactory.getLogger(CdcBridge.class);
+    /** PostgreSQL table the heartbeat writes (Flyway V20); in the publication, never in ClickHouse. */
+    static final String HEARTBEAT_TABLE = "cdc_heartbeat";
 
     private final CdcSettings settings;
     private final ChangeSink sink;
@@ -47,8 +49,13 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
     private final String username;
     private final String password;
     private ExecutorService executor;
+    private volatile boolean stopping;
     private DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
 
+    /**
+     * @param migrated only orders startup (the ClickHouse tables exist before the first write); may be null when a
+     *                 caller builds a bridge by hand
+     */
     public CdcBridge(CdcSettings settings, ChangeSink sink, CdcStatus status, ClickHouseMigrator migrated,
                      @Value("${datasources.default.url}") String jdbcUrl,
                      @Value("${datasources.default.username:postgres}") String username,
@@ -70,35 +77,76 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         if (engine != null) {
             return;
         }
+        stopping = false;
+        status.slot(settings.getSlotName());
         status.state(CdcStatus.State.STARTING, null);
-        engine = DebeziumEngine.create(Connect.class)
+        DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> created = DebeziumEngine.create(Connect.class)
                 .using(properties())
                 .notifying(this::handleBatch)
                 .using((success, message, error) -> {
                     if (!success) {
                         LOG.error("CDC engine stopped: {}", message, error);
                         status.state(CdcStatus.State.FAILED, message);
+                        scheduleRestart();
                     }
                 })
                 .build();
+        engine = created;
         executor = Executors.newSingleThreadExecutor(r -> new Thread(r, "cdc-bridge"));
-        executor.execute(engine);
+        executor.execute(created);
+    }
+
+    /**
+     * After a failure (ClickHouse down, a refused insert) the engine has stopped without committing the failed
+     * batch: start a new one after {@link CdcSettings#getRestartBackoffMs()}; it replays from the committed offset.
+     */
+    private void scheduleRestart() {
+        long delay = settings.getRestartBackoffMs();
+        if (delay <= 0 || stopping) {
+            return;
+        }
+        Thread restart = new Thread(() -> {
+            try {
+                Thread.sleep(delay);
+            } catch (InterruptedException e) {
+                return;
+            }
+            synchronized (this) {
+                if (stopping || status.state() != CdcStatus.State.FAILED) {
+                    return;
+                }
+                LOG.info("restarting the CDC engine after a failure");
+                closeEngine();
+                start();
+            }
+        }, "cdc-bridge-restart");
+        restart.setDaemon(true);
+        restart.start();
     }
 
     @PreDestroy
     public synchronized void stop() {
+        stopping = true;
         if (engine == null) {
             return;
         }
+        closeEngine();
+        status.state(CdcStatus.State.STOPPED, null);
+    }
+
+    private void closeEngine() {
         try {
             engine.close();
+        } catch (Exception e) {
+            LOG.debug("CDC engine close", e);
+        }
+        try {
             executor.shutdown();
             executor.awaitTermination(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            LOG.warn("CDC engine did not stop cleanly", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             engine = null;
-            status.state(CdcStatus.State.STOPPED, null);
         }
     }
 
@@ -106,13 +154,17 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
                              DebeziumEngine.RecordCommitter<ChangeEvent<SourceRecord, SourceRecord>> committer) throws InterruptedException {
         List<Change> changes = new ArrayList<>(records.size());
         long newestSource = 0;
+        long newestLsn = 0;
         for (ChangeEvent<SourceRecord, SourceRecord> event : records) {
-            Change change = toChange(event.value());
-            if (change != null) {
+            SourceRecord record = event.value();
+            newestLsn = Math.max(newestLsn, offsetLsn(record));
+            Change change = toChange(record);
+            if (change != null && !HEARTBEAT_TABLE.equals(change.table())) {
                 changes.add(change);
                 newestSource = Math.max(newestSource, change.sourceMillis());
             }
         }
+        // one insert per ClickHouse table for the whole batch; offsets are committed only once it returned
         if (!changes.isEmpty()) {
             sink.write(changes);
         }
@@ -121,12 +173,23 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         }
         committer.markBatchFinished();
         status.state(CdcStatus.State.STREAMING, null);
-        if (!changes.isEmpty()) {
-            status.applied(changes.size(), newestSource);
-        }
+        status.applied(changes.size(), newestSource, newestLsn);
     }
 
-    /** A row change, or null for heartbeats and other non-row records. */
+    /** The WAL position a record (change or heartbeat) brings the stream to, 0 when it names none. */
+    static long offsetLsn(SourceRecord record) {
+        Object lsn = record.sourceOffset() == null ? null : record.sourceOffset().get("lsn");
+        return lsn instanceof Number n ? n.longValue() : 0;
+    }
+
+    /**
+     * A row change, or null for heartbeats and other non-row records.
+     *
+     * <p>Version: a streamed change carries its own WAL position, which only grows for one key (a row's next change
+     * waits for the previous one's commit, by row lock or unique index). Snapshot reads ({@code op = r}) get 0: a
+     * snapshot row is older than every change streamed after it, including changes written before the snapshot's
+     * LSN by transactions that committed after it (their LSN can be below the snapshot's).
+     */
     static Change toChange(SourceRecord record) {
         if (!(record.value() instanceof Struct value) || value.schema().field("op") == null) {
             return null;
@@ -143,7 +206,8 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
             row.put(f.name(), image.get(f));
         }
         Long lsn = source.getInt64("lsn");
-        return new Change(source.getString("table"), row, lsn == null ? 0 : lsn, deleted, source.getInt64("ts_ms"));
+        long version = "r".equals(op) || lsn == null ? 0 : lsn;
+        return new Change(source.getString("table"), row, version, deleted, source.getInt64("ts_ms"));
     }
 
     private Properties properties() {
@@ -158,16 +222,21 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         p.setProperty("database.user", username);
         p.setProperty("database.password", password == null ? "" : password);
         p.setProperty("database.dbname", database);
-        p.setProperty("topic.prefix", "attribution");
+        // also names the engine's JMX beans and keys its offsets: one per slot, so two bridges can share a JVM
+        p.setProperty("topic.prefix", settings.getSlotName());
         p.setProperty("slot.name", settings.getSlotName());
         p.setProperty("publication.name", settings.getPublicationName());
         p.setProperty("publication.autocreate.mode", "filtered");
-        p.setProperty("table.include.list", settings.getTables().stream().map(t -> "public." + t).collect(Collectors.joining(",")));
+        List<String> tables = new ArrayList<>(settings.getTables());
+        tables.add(HEARTBEAT_TABLE);
+        p.setProperty("table.include.list", tables.stream().map(t -> "public." + t).collect(Collectors.joining(",")));
         p.setProperty("snapshot.mode", "initial");
         p.setProperty("decimal.handling.mode", "string");
         p.setProperty("time.precision.mode", "adaptive_time_microseconds");
         p.setProperty("tombstones.on.delete", "false");
         p.setProperty("heartbeat.interval.ms", Integer.toString(settings.getHeartbeatIntervalMs()));
+        p.setProperty("heartbeat.action.query", "INSERT INTO " + HEARTBEAT_TABLE + " (id, beat_at) VALUES (1, now()) "
+                + "ON CONFLICT (id) DO UPDATE SET beat_at = EXCLUDED.beat_at");
         p.setProperty("poll.interval.ms", Integer.toString(settings.getPollIntervalMs()));
         p.setProperty("max.batch.size", Integer.toString(settings.getMaxBatchSize()));
         p.setProperty("max.queue.size", Integer.toString(settings.getMaxBatchSize() * 4));

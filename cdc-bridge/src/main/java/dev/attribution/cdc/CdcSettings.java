@@ -20,8 +20,13 @@ public class CdcSettings {
     private int pollIntervalMs = 25;
     /** Largest batch handed to the sink in one insert per table. */
     private int maxBatchSize = 8192;
-    /** Heartbeats keep the slot's confirmed position moving when domain tables are quiet. */
-    private int heartbeatIntervalMs = 5000;
+    /**
+     * Heartbeats update the {@code cdc_heartbeat} row, a change the bridge receives: the slot's confirmed position and
+     * the applied WAL position keep up with the head when domain tables are quiet (idle lag stays below this).
+     */
+    private int heartbeatIntervalMs = 1000;
+    /** Wait before a failed engine is started again (it replays from the committed offset); 0 never restarts. */
+    private long restartBackoffMs = 5000;
     /** Table holding Debezium's offsets in PostgreSQL (durable, shared by whichever node runs the bridge). */
     private String offsetTable = "cdc_offsets";
 
@@ -37,6 +42,8 @@ public class CdcSettings {
     public void setMaxBatchSize(int maxBatchSize) { this.maxBatchSize = maxBatchSize; }
     public int getHeartbeatIntervalMs() { return heartbeatIntervalMs; }
     public void setHeartbeatIntervalMs(int heartbeatIntervalMs) { this.heartbeatIntervalMs = heartbeatIntervalMs; }
+    public long getRestartBackoffMs() { return restartBackoffMs; }
+    public void setRestartBackoffMs(long restartBackoffMs) { this.restartBackoffMs = restartBackoffMs; }
     public String getOffsetTable() { return offsetTable; }
     public void setOffsetTable(String offsetTable) { this.offsetTable = offsetTable; }
 }

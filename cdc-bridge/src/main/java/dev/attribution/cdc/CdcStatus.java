@@ -4,7 +4,10 @@ import jakarta.inject.Singleton;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-/** What the bridge has done so far: state, events applied, and the lag of the last applied change. */
+/**
+ * What the bridge has done so far: state, events applied, the WAL position ClickHouse has caught up to, and the
+ * commit-to-ClickHouse delay of the last applied change.
+ */
 @Singleton
 public class CdcStatus {
 
@@ -12,7 +15,9 @@ public class CdcStatus {
 
     private volatile State state = State.STOPPED;
     private volatile String error;
+    private volatile String slot;
     private final AtomicLong applied = new AtomicLong();
+    private final AtomicLong appliedLsn = new AtomicLong();
     private volatile long lastLagMillis;
     private volatile long lastAppliedAt;
 
@@ -21,13 +26,24 @@ public class CdcStatus {
         this.error = error;
     }
 
-    void applied(int count, long newestSourceMillis) {
+    void slot(String slot) {
+        this.slot = slot;
+    }
+
+    /**
+     * A batch reached ClickHouse: {@code count} row changes, the newest commit time among them and the WAL position
+     * the batch brought the stream to (row changes and heartbeats alike).
+     */
+    void applied(int count, long newestSourceMillis, long lsn) {
         long now = System.currentTimeMillis();
-        applied.addAndGet(count);
-        lastAppliedAt = now;
-        if (newestSourceMillis > 0) {
-            lastLagMillis = Math.max(0, now - newestSourceMillis);
+        if (count > 0) {
+            applied.addAndGet(count);
+            lastAppliedAt = now;
+            if (newestSourceMillis > 0) {
+                lastLagMillis = Math.max(0, now - newestSourceMillis);
+            }
         }
+        appliedLsn.accumulateAndGet(lsn, Math::max);
     }
 
     public State state() {
@@ -38,16 +54,26 @@ public class CdcStatus {
         return error;
     }
 
+    /** Replication slot of the running bridge, null before it started. */
+    public String slot() {
+        return slot;
+    }
+
     public long eventsApplied() {
         return applied.get();
     }
 
-    /** Commit-to-ClickHouse delay of the newest change in the last applied batch, in milliseconds. */
+    /** Commit-to-ClickHouse delay of the newest change in the last batch that held changes, in milliseconds. */
     public long lagMillis() {
         return lastLagMillis;
     }
 
     public long lastAppliedAt() {
         return lastAppliedAt;
+    }
+
+    /** WAL position up to which every change of the streamed tables is in ClickHouse (0 before the first batch). */
+    public long appliedLsn() {
+        return appliedLsn.get();
     }
 }

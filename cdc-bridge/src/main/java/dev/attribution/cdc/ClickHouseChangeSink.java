@@ -1,5 +1,6 @@
 package dev.attribution.cdc;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.attribution.clickhouse.ClickHouseGateway;
@@ -12,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -26,6 +28,7 @@ public class ClickHouseChangeSink implements ChangeSink {
 
     private final ClickHouseGateway gateway;
     private final Map<String, Map<String, String>> shapes = new ConcurrentHashMap<>();
+    private final Map<String, Set<String>> notInClickHouse = new ConcurrentHashMap<>();
 
     public ClickHouseChangeSink(ClickHouseGateway gateway) {
         this.gateway = gateway;
@@ -33,26 +36,78 @@ public class ClickHouseChangeSink implements ChangeSink {
 
     @Override
     public void write(List<Change> changes) {
-        Map<String, ByteArrayOutputStream> perTable = new LinkedHashMap<>();
+        Map<String, Batch> perTable = new LinkedHashMap<>();
+        java.util.Set<String> reread = new java.util.HashSet<>();
         for (Change change : changes) {
             Map<String, String> shape = shape(change.table());
-            Map<String, Object> row = new LinkedHashMap<>();
-            shape.forEach((column, type) -> {
-                if (!column.equals("_version") && !column.equals("is_deleted")) {
-                    row.put(column, ColumnValues.shape(change.row().get(column), type));
+            if (hasUnknownColumn(change, shape) && reread.add(change.table())) {
+                // PostgreSQL has a column the cached shape has not seen: maybe one added while streaming (schema
+                // evolution, ClickHouse first). Read the ClickHouse columns again, once per table per batch; columns
+                // ClickHouse still lacks are remembered and not asked about again.
+                shapes.remove(change.table());
+                shape = shape(change.table());
+                Set<String> absent = notInClickHouse.computeIfAbsent(change.table(), t -> ConcurrentHashMap.newKeySet());
+                for (String column : change.row().keySet()) {
+                    if (!shape.containsKey(column)) {
+                        absent.add(column);
+                    }
                 }
-            });
-            row.put("_version", change.version());
-            row.put("is_deleted", change.deleted() ? 1 : 0);
+            }
             try {
-                ByteArrayOutputStream out = perTable.computeIfAbsent(change.table(), t -> new ByteArrayOutputStream());
-                MAPPER.writeValue(out, row);
-                out.write('\n');
+                Batch batch = perTable.computeIfAbsent(change.table(), Batch::new);
+                JsonGenerator json = batch.json;
+                json.writeStartObject();
+                for (Map.Entry<String, String> column : shape.entrySet()) {
+                    String name = column.getKey();
+                    if (!name.equals("_version") && !name.equals("is_deleted")) {
+                        json.writeFieldName(name);
+                        json.writeObject(ColumnValues.shape(change.row().get(name), column.getValue()));
+                    }
+                }
+                json.writeNumberField("_version", change.version());
+                json.writeNumberField("is_deleted", change.deleted() ? 1 : 0);
+                json.writeEndObject();
+                json.writeRaw('\n');
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        perTable.forEach((table, body) -> gateway.insertJsonEachRow(table, body.toByteArray()));
+        // one INSERT per table for the whole batch
+        perTable.forEach((table, batch) -> gateway.insertJsonEachRow(table, batch.bytes()));
+    }
+
+    /** The JSONEachRow body of one table's rows in a batch, written by one generator. */
+    private static final class Batch {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream(1 << 16);
+        final JsonGenerator json;
+
+        Batch(String table) {
+            try {
+                json = MAPPER.getFactory().createGenerator(out);
+                json.setRootValueSeparator(null);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        byte[] bytes() {
+            try {
+                json.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return out.toByteArray();
+        }
+    }
+
+    private boolean hasUnknownColumn(Change change, Map<String, String> shape) {
+        Set<String> absent = notInClickHouse.getOrDefault(change.table(), Set.of());
+        for (String column : change.row().keySet()) {
+            if (!shape.containsKey(column) && !absent.contains(column)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Column name → ClickHouse type of {@code table}, read once. */

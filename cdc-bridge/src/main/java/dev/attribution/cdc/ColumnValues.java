@@ -6,12 +6,12 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 
 /** Shapes a PostgreSQL value (as Debezium emits it) for a ClickHouse column type in JSONEachRow. */
-final class ColumnValues {
+public final class ColumnValues {
 
     private ColumnValues() {
     }
 
-    static Object shape(Object value, String type) {
+    public static Object shape(Object value, String type) {
         boolean nullable = type.startsWith("Nullable(");
         String base = nullable ? type.substring(9, type.length() - 1) : type;
         if (value == null) {
@@ -21,13 +21,19 @@ final class ColumnValues {
             return epochSeconds(value);
         }
         if (base.equals("Date")) {
-            return value instanceof Number n ? LocalDate.ofEpochDay(n.longValue()).toString() : value.toString();
+            if (value instanceof Number n) {
+                return LocalDate.ofEpochDay(n.longValue()).toString();
+            }
+            String text = value.toString();
+            return text.length() > 10 && text.charAt(10) == 'T'
+                    ? LocalDate.ofInstant(OffsetDateTime.parse(text).toInstant(), java.time.ZoneOffset.UTC).toString() : text;
         }
         if (value instanceof Boolean b) {
             return b ? 1 : 0;
         }
         if (base.startsWith("Decimal")) {
-            return value.toString();
+            // a JSON number: 18.16 refuses quoted decimals in JSONEachRow
+            return value instanceof BigDecimal d ? d : new BigDecimal(value.toString());
         }
         if (base.startsWith("Array(") && value instanceof java.util.List<?> list) {
             return list;
@@ -40,7 +46,7 @@ final class ColumnValues {
             return 0;
         }
         if (base.startsWith("Decimal")) {
-            return "0";
+            return BigDecimal.ZERO;
         }
         if (base.equals("Date")) {
             return "1970-01-01";
@@ -59,11 +65,12 @@ final class ColumnValues {
         if (value instanceof Instant i) {
             return i.getEpochSecond();
         }
-        if (value instanceof Number n) {
-            return n.longValue() / 1_000_000L;
-        }
         if (value instanceof BigDecimal d) {
             return d.longValue();
+        }
+        if (value instanceof Number n) {
+            // MicroTimestamp: microseconds since the epoch; floor, as DateTime truncates (also before 1970)
+            return Math.floorDiv(n.longValue(), 1_000_000L);
         }
         throw new IllegalArgumentException("not a timestamp: " + value);
     }

@@ -1,6 +1,7 @@
 package dev.attribution.server.health;
 
 import dev.attribution.cdc.CdcBridge;
+import dev.attribution.cdc.CdcLag;
 import dev.attribution.cdc.CdcStatus;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -13,18 +14,26 @@ import java.util.Map;
 
 /**
  * {@code /health} component {@code cdc}: the bridge's state and lag; the same figures as Prometheus gauges
- * {@code cdc_lag_milliseconds} and {@code cdc_events_applied}.
+ * {@code cdc_lag_milliseconds} (time behind the WAL head), {@code cdc_wal_bytes_behind},
+ * {@code cdc_commit_lag_milliseconds} (commit-to-ClickHouse delay of the last applied change) and
+ * {@code cdc_events_applied}.
  */
 @Singleton
 @Requires(beans = CdcBridge.class)
 class CdcHealthIndicator extends AbstractHealthIndicator<Map<String, Object>> {
 
     private final CdcStatus status;
+    private final CdcLag lag;
 
-    CdcHealthIndicator(CdcStatus status, MeterRegistry registry) {
+    CdcHealthIndicator(CdcStatus status, CdcLag lag, MeterRegistry registry) {
         this.status = status;
-        Gauge.builder("cdc.lag.milliseconds", status, CdcStatus::lagMillis)
-                .description("commit-to-ClickHouse delay of the newest applied change").register(registry);
+        this.lag = lag;
+        Gauge.builder("cdc.lag.milliseconds", lag, CdcLag::lagMillis)
+                .description("milliseconds since the WAL head stood where ClickHouse is now (0 when caught up)").register(registry);
+        Gauge.builder("cdc.wal.bytes.behind", lag, CdcLag::walBytesBehind)
+                .description("bytes of WAL between the head and the position applied to ClickHouse").register(registry);
+        Gauge.builder("cdc.commit.lag.milliseconds", status, CdcStatus::lagMillis)
+                .description("commit-to-ClickHouse delay of the newest change of the last applied batch").register(registry);
         Gauge.builder("cdc.events.applied", status, CdcStatus::eventsApplied)
                 .description("row changes written to ClickHouse since start").register(registry);
     }
@@ -34,7 +43,9 @@ class CdcHealthIndicator extends AbstractHealthIndicator<Map<String, Object>> {
         healthStatus = status.state() == CdcStatus.State.FAILED ? HealthStatus.DOWN : HealthStatus.UP;
         return Map.of(
                 "state", status.state().name(),
-                "lagMillis", status.lagMillis(),
+                "lagMillis", lag.lagMillis(),
+                "walBytesBehind", lag.walBytesBehind(),
+                "commitLagMillis", status.lagMillis(),
                 "eventsApplied", status.eventsApplied(),
                 "error", status.error() == null ? "" : status.error());
     }

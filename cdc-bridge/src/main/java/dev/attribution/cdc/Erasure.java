@@ -1,0 +1,156 @@
+package dev.attribution.cdc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.clickhouse.ClickHouseGateway;
+import dev.attribution.clickhouse.ClickHouseSql;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Erasure of one lead in ClickHouse (spec 3.2, DELETE /leads). PostgreSQL redacts the lead and deletes what hangs off
+ * it; the bridge streams that as new versions — but ReplacingMergeTree keeps the old versions (and a delete's
+ * tombstone carries the deleted row) until merges, which may never come. {@link #erase} removes them:
+ *
+ * <ol>
+ *   <li>waits until the bridge has streamed and committed everything written before the call (the slot's
+ *       {@code confirmed_flush_lsn} reaches the WAL position of the call), so no replay can bring an old version back;</li>
+ *   <li>in every ClickHouse table holding rows of leads ({@code account_id} plus {@code lead_id}, or {@code id} in
+ *       {@code leads}), deletes every row of the lead except the newest version of each key still alive
+ *       ({@code ALTER TABLE … DELETE}, waited for: see {@link Mutations}). Keys whose newest version is a delete go
+ *       entirely, tombstone included.</li>
+ * </ol>
+ * Call it after the redaction committed. Works on 18.16 and current releases alike.
+ */
+@Singleton
+@Requires(beans = ClickHouseGateway.class)
+public class Erasure {
+
+    private static final Duration STREAM_TIMEOUT = Duration.ofMinutes(2);
+
+    private final ClickHouseGateway clickhouse;
+    private final DataSource postgres;
+    private final CdcSettings settings;
+    private final Mutations mutations;
+
+    public Erasure(ClickHouseGateway clickhouse, DataSource postgres, CdcSettings settings) {
+        this.clickhouse = clickhouse;
+        this.postgres = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(postgres);
+        this.settings = settings;
+        this.mutations = new Mutations(clickhouse);
+    }
+
+    /** What was removed: table → rows deleted. */
+    public Map<String, Long> erase(String accountId, String leadId) {
+        awaitStreamed();
+        Map<String, Long> removed = new LinkedHashMap<>();
+        for (Map.Entry<String, String> t : leadTables().entrySet()) {
+            long n = eraseIn(t.getKey(), t.getValue(), accountId, leadId);
+            if (n > 0) {
+                removed.put(t.getKey(), n);
+            }
+        }
+        return removed;
+    }
+
+    /** Waits until the slot's confirmed position passes the WAL head as of now (heartbeats keep it moving). */
+    public void awaitStreamed() {
+        try (Connection c = postgres.getConnection(); Statement s = c.createStatement()) {
+            long target;
+            try (ResultSet rs = s.executeQuery("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn")) {
+                rs.next();
+                target = rs.getLong(1);
+            }
+            Instant deadline = Instant.now().plus(STREAM_TIMEOUT);
+            try (PreparedStatement p = c.prepareStatement(
+                    "SELECT confirmed_flush_lsn - '0/0'::pg_lsn FROM pg_replication_slots WHERE slot_name = ?")) {
+                p.setString(1, settings.getSlotName());
+                while (true) {
+                    try (ResultSet rs = p.executeQuery()) {
+                        if (!rs.next()) {
+                            throw new IllegalStateException("no replication slot " + settings.getSlotName() + ": is the CDC bridge running?");
+                        }
+                        if (rs.getLong(1) >= target) {
+                            return;
+                        }
+                    }
+                    if (Instant.now().isAfter(deadline)) {
+                        throw new IllegalStateException("the CDC bridge did not reach the WAL position of the erasure within "
+                                + STREAM_TIMEOUT.toSeconds() + " s");
+                    }
+                    Thread.sleep(50);
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the replication slot: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** Versioned ClickHouse tables holding rows of leads → the column naming the lead. */
+    Map<String, String> leadTables() {
+        Map<String, List<String>> columns = new LinkedHashMap<>();
+        clickhouse.select("SELECT table, name FROM system.columns WHERE database = " + ClickHouseSql.str(clickhouse.database())
+                        + " AND table NOT LIKE '.inner%'")
+                .forEach(r -> columns.computeIfAbsent(r.get("table").asText(), k -> new ArrayList<>()).add(r.get("name").asText()));
+        Map<String, String> out = new LinkedHashMap<>();
+        columns.forEach((table, names) -> {
+            if (names.contains("account_id") && names.contains("_version") && names.contains("is_deleted")) {
+                if (names.contains("lead_id")) {
+                    out.put(table, "lead_id");
+                } else if (table.equals("leads") && names.contains("id")) {
+                    out.put(table, "id");
+                }
+            }
+        });
+        return out;
+    }
+
+    private long eraseIn(String table, String leadColumn, String accountId, String leadId) {
+        String db = clickhouse.database();
+        String lead = "account_id = " + ClickHouseSql.str(accountId) + " AND " + leadColumn + " = " + ClickHouseSql.str(leadId);
+        List<String> key = sortingKey(table);
+        String keyList = String.join(", ", key);
+        long total = clickhouse.select("SELECT count() AS n FROM " + db + "." + table + " WHERE " + lead).get(0).get("n").asLong();
+        if (total == 0) {
+            return 0;
+        }
+        // the newest version of each key of this lead that is still alive stays
+        List<String> keep = new ArrayList<>();
+        String alive = "SELECT " + key.stream().map(k -> "toString(" + k + ") AS k_" + k).collect(Collectors.joining(", "))
+                + ", toString(max(_version)) AS v FROM " + db + "." + table + " WHERE " + lead + " GROUP BY " + keyList
+                + " HAVING argMax(is_deleted, _version) = 0";
+        for (JsonNode r : clickhouse.select(alive)) {
+            keep.add("(" + key.stream().map(k -> ClickHouseSql.str(r.get("k_" + k).asText())).collect(Collectors.joining(", "))
+                    + ", " + r.get("v").asText() + ")");
+        }
+        if (keep.size() == total) {
+            return 0;
+        }
+        String stays = keep.isEmpty() ? "" : " AND NOT ((" + key.stream().map(k -> "toString(" + k + ")").collect(Collectors.joining(", "))
+                + ", _version) IN (" + String.join(", ", keep) + "))";
+        mutations.delete(table, lead + stays);
+        return total - keep.size();
+    }
+
+    private List<String> sortingKey(String table) {
+        String sorting = clickhouse.select("SELECT sorting_key FROM system.tables WHERE database = " + ClickHouseSql.str(clickhouse.database())
+                + " AND name = " + ClickHouseSql.str(table)).get(0).get("sorting_key").asText().replaceAll("^\\((.*)\\)$", "$1");
+        return java.util.Arrays.stream(sorting.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+}

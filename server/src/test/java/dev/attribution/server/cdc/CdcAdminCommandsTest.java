@@ -1,0 +1,106 @@
+package dev.attribution.server.cdc;
+
+import dev.attribution.api.RequestIds;
+import dev.attribution.cdc.resync.CdcCheck;
+import dev.attribution.server.admin.AdminCli;
+import dev.attribution.server.support.ApiTest;
+import dev.attribution.testing.TestStack;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.ZoneId;
+
+import static dev.attribution.server.cdc.CdcTesting.awaitClean;
+import static dev.attribution.server.cdc.CdcTesting.sql;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code scripts/admin cdc check} and {@code cdc resync} as an operator runs them: exit codes, output, progress bar. */
+@MicronautTest
+class CdcAdminCommandsTest extends ApiTest {
+
+    @Inject
+    CdcCheck check;
+
+    String account;
+
+    record Run(int exit, String out, String err) {
+    }
+
+    @BeforeAll
+    void account() {
+        // the admin commands build their own context: point it at this JVM's servers
+        TestStack.get().properties().forEach(System::setProperty);
+        account = RequestIds.next("acc_");
+        directory.createAccount(account, "CDC admin", null, ZoneId.of("UTC"), "USD");
+    }
+
+    @AfterAll
+    void clear() {
+        TestStack.get().properties().keySet().forEach(System::clearProperty);
+    }
+
+    private static synchronized Run admin(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            int exit = AdminCli.run(args);
+            return new Run(exit, withoutLog(o), withoutLog(e));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    /** What the command printed, without the log lines the context writes to the same streams. */
+    private static String withoutLog(ByteArrayOutputStream stream) {
+        return stream.toString(StandardCharsets.UTF_8).lines()
+                .filter(l -> !l.matches("^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} .*"))
+                .collect(java.util.stream.Collectors.joining("\n"));
+    }
+
+    @Test
+    void checkPrintsEachDifferenceAndResyncRepairsIt() {
+        sql("INSERT INTO leads (account_id, id, email, created_at, updated_at) SELECT '" + account + "', 'adm' || g, 'adm' || g || '@example.com', "
+                + "timestamptz '2023-05-01' + g * interval '1 hour', now() FROM generate_series(1, 500) g");
+        awaitClean(check, Duration.ofSeconds(60));
+        Run clean = admin("cdc", "check");
+        assertEquals(0, clean.exit(), clean.toString());
+        assertEquals("ClickHouse matches PostgreSQL", clean.out().trim());
+
+        String db = TestStack.get().clickhouseDatabase();
+        TestStack.get().clickhouse("INSERT INTO " + db + ".lead_tags (account_id, lead_id, tag, assigned_at, _version, is_deleted) VALUES ('"
+                + account + "', 'adm1', '!ghost', toDateTime('2023-05-02 00:00:00', 'UTC'), 1, 0)");
+        Run drift = admin("cdc", "check");
+        assertEquals(1, drift.exit(), drift.toString());
+        assertEquals("lead_tags 2023-05: PostgreSQL 0 rows, ClickHouse 1 rows; checksums differ\n1 difference", drift.out().trim());
+
+        Run bad = admin("cdc", "resync", "--month", "May 2023");
+        assertEquals(2, bad.exit(), bad.toString());
+        assertTrue(bad.err().contains("month must be YYYY-MM, e.g. 2025-03"), bad.err());
+
+        Run resync = admin("cdc", "resync", "--table", "lead_tags", "--month", "2023-05");
+        assertEquals(0, resync.exit(), resync.toString());
+        assertTrue(resync.err().contains("lead_tags [##############################] 100%"), resync.err());
+        assertTrue(resync.out().startsWith("lead_tags: 0 rows in "), resync.out());
+        assertEquals(0, admin("cdc", "check").exit());
+    }
+
+    @Test
+    void unknownTableIsRefused() {
+        Run r = admin("cdc", "check", "--table", "nope");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("table nope is not streamed; streamed tables: leads, lead_tags, lead_phones"), r.err());
+    }
+}
