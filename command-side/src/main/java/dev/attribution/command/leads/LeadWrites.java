@@ -265,6 +265,11 @@ public class LeadWrites {
         return date;
     }
 
+    /** The email rule every write shares: {@code Invalid email: <value>}. */
+    public static void validateEmail(String email) {
+        checkEmail(email);
+    }
+
     static void checkEmail(String email) {
         if (!EMAIL.matcher(email).matches() || email.length() > 320) {
             throw ApiException.badRequest("Invalid email: " + email);

@@ -34,7 +34,9 @@ public class LeadReader {
             SELECT l.*,
                    (SELECT array_agg(t.tag ORDER BY t.tag) FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id) AS tag_list,
                    (SELECT array_agg(i.ip ORDER BY i.ip) FROM lead_ips i WHERE i.account_id = l.account_id AND i.lead_id = l.id) AS ip_list,
-                   (SELECT array_agg(p.phone ORDER BY p.phone) FROM lead_phones p WHERE p.account_id = l.account_id AND p.lead_id = l.id) AS phone_list
+                   (SELECT array_agg(p.phone ORDER BY p.phone) FROM lead_phones p WHERE p.account_id = l.account_id AND p.lead_id = l.id) AS phone_list,
+            """ + Attribution.column(true, "first_source") + ",\n" + Attribution.column(false, "last_source") + """
+
             FROM leads l
             WHERE l.account_id = ? AND NOT l.erased""";
 
@@ -58,8 +60,11 @@ public class LeadReader {
             args.add(filter.emails().stream().map(e -> likePrefix(e.toLowerCase(Locale.ROOT))).toList());
         }
         if (!filter.phones().isEmpty()) {
-            sql.append(" AND EXISTS (SELECT 1 FROM lead_phones p WHERE p.account_id = l.account_id AND p.lead_id = l.id AND p.phone = ANY(?))");
-            args.add(filter.phones());
+            // Phones match on their last digits, so formatting and country codes are tolerated (spec 4.1).
+            sql.append(" AND EXISTS (SELECT 1 FROM lead_phones p, unnest(?::text[]) f WHERE p.account_id = l.account_id AND p.lead_id = l.id")
+                    .append(" AND f <> '' AND (regexp_replace(p.phone, '[^0-9]', '', 'g') LIKE '%' || f")
+                    .append(" OR (length(regexp_replace(p.phone, '[^0-9]', '', 'g')) >= 7 AND f LIKE '%' || regexp_replace(p.phone, '[^0-9]', '', 'g'))))");
+            args.add(filter.phones().stream().map(ph -> ph.replaceAll("[^0-9]", "")).toList());
         }
         if (!filter.tags().isEmpty() || !filter.tagged().isOpen()) {
             sql.append(" AND EXISTS (SELECT 1 FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id");
@@ -163,7 +168,17 @@ public class LeadReader {
                 rs.getString("first_name"),
                 rs.getString("last_name"),
                 rs.getString("ad_consent"),
-                stage == null ? null : new LeadView.Stage(stage, stageDate == null ? null : ApiDates.format(stageDate.toInstant(), zone)));
+                stage == null ? null : new LeadView.Stage(stage, stageDate == null ? null : ApiDates.format(stageDate.toInstant(), zone)),
+                Attribution.fromJson(json(rs.getString("first_source")), zone),
+                Attribution.fromJson(json(rs.getString("last_source")), zone));
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode json(String text) {
+        try {
+            return text == null ? null : dev.attribution.api.JsonBody.mapper().readTree(text);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("bad source json", e);
+        }
     }
 
     private static List<String> strings(Array array) throws SQLException {
