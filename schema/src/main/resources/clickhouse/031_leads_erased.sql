@@ -1,7 +1,7 @@
 -- Erased leads (DELETE /leads) stay in PostgreSQL redacted with erased = true; they must leave every report.
 -- Adds the column the CDC sink fills and redefines leads_current to drop them. Irreversible only in that the
 -- old view definition is replaced; dropping the column restores the old shape.
-ALTER TABLE {db}.leads ADD COLUMN IF NOT EXISTS erased UInt8 DEFAULT 0;
+ALTER TABLE {db}.leads ADD COLUMN erased UInt8 DEFAULT 0;
 
 DROP TABLE IF EXISTS {db}.leads_current;
 
