@@ -1,7 +1,6 @@
 package dev.attribution.server.leads;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.attribution.server.support.ApiTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -13,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** POST /leads (spec 4.1, 3.2): every body rule. */
 @MicronautTest
-class LeadCreateTest extends ApiTest {
+class LeadCreateTest extends LeadsApiTest {
 
     String key;
 
