@@ -51,6 +51,7 @@ class CreateClickHandler implements WriteHandler {
         Account account = write.account();
         Instant now = write.acceptedAt();
         Instant date = p.hasNonNull("date") ? Instant.parse(p.get("date").asText()) : now;
+        LeadStore.purgeUnassignedClicks(c, account.id(), now);
         String leadId = lead(c, account, p, now).orElse(null);
         String id = RequestIds.next("clk_");
         try (PreparedStatement ps = c.prepareStatement("""
@@ -89,7 +90,6 @@ class CreateClickHandler implements WriteHandler {
             }
             leads.touch(c, account.id(), leadId, now);
         }
-        LeadStore.purgeUnassignedClicks(c, account.id(), now);
         return reader.byId(c, account.id(), account.timeZone(), id)
                 .map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
     }
