@@ -22,6 +22,11 @@ class TagsController {
     private static final Set<String> COUNT_PARAMETERS = Set.of("name", "pageSize", "pageId");
 
     private final TagReader reader;
+
+    /** {@code {request_id, result: string[]}}; {@code result} present even when empty. */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS)
+    record Names(List<String> result, @com.fasterxml.jackson.annotation.JsonProperty("request_id") String requestId) {
+    }
     private final PageTokens pageTokens;
 
     TagsController(TagReader reader, PageTokens pageTokens) {
@@ -31,8 +36,8 @@ class TagsController {
 
     @Get
     @RequiresRole(Roles.GET_TAGS)
-    Envelopes.Single<List<String>> names(Caller caller) {
-        return new Envelopes.Single<>(reader.names(caller.accountId()), RequestIds.next());
+    Names names(Caller caller) {
+        return new Names(reader.names(caller.accountId()), RequestIds.next());
     }
 
     @Get("/count")
