@@ -60,11 +60,23 @@ public class LeadReader {
             args.add(filter.emails().stream().map(e -> likePrefix(e.toLowerCase(Locale.ROOT))).toList());
         }
         if (!filter.phones().isEmpty()) {
-            // Phones match on their last digits, so formatting and country codes are tolerated (spec 4.1).
-            sql.append(" AND EXISTS (SELECT 1 FROM lead_phones p, unnest(?::text[]) f WHERE p.account_id = l.account_id AND p.lead_id = l.id")
-                    .append(" AND f <> '' AND (regexp_replace(p.phone, '[^0-9]', '', 'g') LIKE '%' || f")
-                    .append(" OR (length(regexp_replace(p.phone, '[^0-9]', '', 'g')) >= 7 AND f LIKE '%' || regexp_replace(p.phone, '[^0-9]', '', 'g'))))");
-            args.add(filter.phones().stream().map(ph -> ph.replaceAll("[^0-9]", "")).toList());
+            // Phones match on their last digits, so formatting and country codes are tolerated (spec 4.1): the stored
+            // digits end with the filter's, or (7 digits at least) the filter's end with the stored ones. Both are
+            // prefix tests on reversed digits, which lead_phones_reversed_digits indexes.
+            List<String> likes = new ArrayList<>();
+            for (String phone : filter.phones()) {
+                String reversed = new StringBuilder(phone.replaceAll("[^0-9]", "")).reverse().toString();
+                if (reversed.isEmpty()) {
+                    continue;
+                }
+                likes.add(likePrefix(reversed));
+                for (int n = 7; n < reversed.length(); n++) {
+                    likes.add(reversed.substring(0, n));
+                }
+            }
+            sql.append(" AND l.id IN (SELECT p.lead_id FROM lead_phones p WHERE p.account_id = l.account_id")
+                    .append(" AND reverse(regexp_replace(p.phone, '[^0-9]', '', 'g')) LIKE ANY(?))");
+            args.add(likes.isEmpty() ? List.of("") : likes);
         }
         if (!filter.tags().isEmpty() || !filter.tagged().isOpen()) {
             sql.append(" AND EXISTS (SELECT 1 FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id");
