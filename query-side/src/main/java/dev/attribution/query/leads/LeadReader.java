@@ -56,27 +56,35 @@ public class LeadReader {
             args.add(filter.ids());
         }
         if (!filter.emails().isEmpty()) {
-            sql.append(" AND lower(l.email) LIKE ANY(?)");
-            args.add(filter.emails().stream().map(e -> likePrefix(e.toLowerCase(Locale.ROOT))).toList());
+            // Prefix ranges rather than LIKE: they use leads_email_prefix even in a generic (prepared) plan.
+            List<String> ranges = new ArrayList<>();
+            for (String email : filter.emails()) {
+                ranges.add(prefixRange("lower(l.email)", email.toLowerCase(Locale.ROOT), args));
+            }
+            sql.append(" AND (").append(String.join(" OR ", ranges)).append(")");
         }
         if (!filter.phones().isEmpty()) {
             // Phones match on their last digits, so formatting and country codes are tolerated (spec 4.1): the stored
             // digits end with the filter's, or (7 digits at least) the filter's end with the stored ones. Both are
             // prefix tests on reversed digits, which lead_phones_reversed_digits indexes.
-            List<String> likes = new ArrayList<>();
+            String digits = "reverse(regexp_replace(p.phone, '[^0-9]', '', 'g'))";
+            // Uncorrelated on purpose (account id bound, not l.account_id): PostgreSQL then plans a semi-join on the
+            // index instead of a subplan run for every lead of the account.
+            args.add(accountId);
+            List<String> conditions = new ArrayList<>();
             for (String phone : filter.phones()) {
                 String reversed = new StringBuilder(phone.replaceAll("[^0-9]", "")).reverse().toString();
                 if (reversed.isEmpty()) {
                     continue;
                 }
-                likes.add(likePrefix(reversed));
+                conditions.add(prefixRange(digits, reversed, args));
                 for (int n = 7; n < reversed.length(); n++) {
-                    likes.add(reversed.substring(0, n));
+                    conditions.add(digits + " = ?");
+                    args.add(reversed.substring(0, n));
                 }
             }
-            sql.append(" AND l.id IN (SELECT p.lead_id FROM lead_phones p WHERE p.account_id = l.account_id")
-                    .append(" AND reverse(regexp_replace(p.phone, '[^0-9]', '', 'g')) LIKE ANY(?))");
-            args.add(likes.isEmpty() ? List.of("") : likes);
+            sql.append(" AND l.id IN (SELECT p.lead_id FROM lead_phones p WHERE p.account_id = ? AND (")
+                    .append(conditions.isEmpty() ? "false" : String.join(" OR ", conditions)).append("))");
         }
         if (!filter.tags().isEmpty() || !filter.tagged().isOpen()) {
             sql.append(" AND EXISTS (SELECT 1 FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id");
@@ -197,7 +205,15 @@ public class LeadReader {
         return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
     }
 
-    private static String likePrefix(String prefix) {
-        return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+    /**
+     * {@code expr} starts with {@code prefix}, as a byte-wise range ({@code ~>=~}, {@code ~<~}) that a
+     * {@code text_pattern_ops} index serves; the upper bound is the prefix with its last character incremented.
+     */
+    static String prefixRange(String expr, String prefix, List<Object> args) {
+        int last = prefix.codePointBefore(prefix.length());
+        String upper = prefix.substring(0, prefix.length() - Character.charCount(last)) + new String(Character.toChars(last + 1));
+        args.add(prefix);
+        args.add(upper);
+        return "(" + expr + " ~>=~ ? AND " + expr + " ~<~ ?)";
     }
 }
