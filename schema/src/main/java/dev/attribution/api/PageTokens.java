@@ -33,6 +33,7 @@ public class PageTokens {
     }
 
     /** Issues a token holding {@code cursor} for this account and query fingerprint. */
+    @io.micronaut.transaction.annotation.Transactional(readOnly = true)
     public String issue(String accountId, String queryFingerprint, JsonNode cursor) {
         ObjectNode body = JsonBody.mapper().createObjectNode();
         body.put("a", accountId);
@@ -44,6 +45,7 @@ public class PageTokens {
     }
 
     /** The cursor inside a token, or 400 {@code message} when the token is not valid for this account and query. */
+    @io.micronaut.transaction.annotation.Transactional(readOnly = true)
     public JsonNode open(String token, String accountId, String queryFingerprint, String message) {
         JsonNode body = verified(token, accountId, message);
         if (!queryFingerprint.equals(body.path("q").asText())) {

@@ -1,8 +1,8 @@
 package dev.attribution.command.leads;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.api.auth.Account;
 import dev.attribution.command.requests.WriteHandler;
-import dev.attribution.query.leads.LeadReader;
 import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 
@@ -17,13 +17,11 @@ import java.util.List;
 class CreateLeadHandler implements WriteHandler {
 
     private final LeadStore store;
-    private final LeadReader reader;
     private final String placeholderDomain;
 
-    CreateLeadHandler(LeadStore store, LeadReader reader,
+    CreateLeadHandler(LeadStore store,
                       @Value("${attribution.placeholder-email-domain:phone.leads.invalid}") String placeholderDomain) {
         this.store = store;
-        this.reader = reader;
         this.placeholderDomain = placeholderDomain;
     }
 
@@ -35,29 +33,29 @@ class CreateLeadHandler implements WriteHandler {
     @Override
     public JsonNode apply(Connection c, Write write) throws SQLException {
         JsonNode p = write.payload();
-        String accountId = write.account().id();
+        Account account = write.account();
         List<String> phones = texts(p.get("phoneNumbers"));
         String email = p.hasNonNull("email") ? p.get("email").asText()
-                : store.findByPhone(c, accountId, phones.get(0)).orElse(placeholder(phones.get(0)));
+                : store.findByPhone(c, account.id(), phones.get(0)).orElse(placeholder(phones.get(0), placeholderDomain));
         Instant now = write.acceptedAt();
-        LeadStore.Upsert upsert = store.upsertByEmail(c, accountId, email, text(p, "firstName"), text(p, "lastName"),
+        LeadStore.Upsert upsert = store.upsertWithEvents(c, account, email, text(p, "firstName"), text(p, "lastName"),
                 text(p, "adOptimizationConsent"), now);
-        store.replacePhones(c, accountId, upsert.id(), phones);
-        store.addIps(c, accountId, upsert.id(), texts(p.get("leadIps")));
+        store.replacePhones(c, account.id(), upsert.id(), phones);
+        store.addIpsAndConnectClicks(c, account, upsert.id(), texts(p.get("leadIps")), now);
         Instant tagsDate = p.hasNonNull("tagsDate") ? Instant.parse(p.get("tagsDate").asText()) : now;
-        store.addTags(c, accountId, upsert.id(), texts(p.get("tags")), tagsDate);
+        store.addTagsReturningNew(c, account, upsert.id(), texts(p.get("tags")), tagsDate);
         if (p.hasNonNull("stage")) {
-            store.setStage(c, accountId, upsert.id(), p.get("stage").asText(), now);
+            store.applyStage(c, account, upsert.id(), p.get("stage").asText(), now);
         }
-        return reader.byIds(c, accountId, write.account().timeZone(), List.of(upsert.id())).stream()
-                .findFirst().map(v -> (JsonNode) dev.attribution.api.JsonBody.mapper().valueToTree(v)).orElse(null);
+        return store.render(c, account, upsert.id());
     }
 
-    private String placeholder(String phone) {
-        return phone.replaceAll("[^0-9]", "") + "@" + placeholderDomain;
+    /** The generated email of a phone-only lead, on the service's own domain (spec 4.1). */
+    static String placeholder(String phone, String domain) {
+        return phone.replaceAll("[^0-9]", "") + "@" + domain;
     }
 
-    private static String text(JsonNode p, String field) {
+    static String text(JsonNode p, String field) {
         return p.hasNonNull(field) ? p.get(field).asText() : null;
     }
 

@@ -34,9 +34,12 @@ public class LeadAggregation {
                     + ClickHouseSql.str(accountId) + " AND lead_id IN (" + leads + ")";
             case STAGE -> "SELECT id AS lead_id, stage_name AS key FROM " + db + ".leads_current WHERE account_id = "
                     + ClickHouseSql.str(accountId) + " AND stage_name != '' AND id IN (" + leads + ")";
+            // A lead's source touches: its @ tags and its clicks on source links; first = earliest, last = latest.
             case FIRST_SOURCE_TAG, LAST_SOURCE_TAG -> "SELECT lead_id, " + (attribute == Attribute.FIRST_SOURCE_TAG ? "argMin" : "argMax")
-                    + "(tag, assigned_at) AS key FROM " + db + ".lead_tags_current WHERE account_id = "
-                    + ClickHouseSql.str(accountId) + " AND tag LIKE '@%' AND lead_id IN (" + leads + ") GROUP BY lead_id";
+                    + "(tag, d) AS key FROM (SELECT lead_id, tag, assigned_at AS d FROM " + db + ".lead_tags_current WHERE account_id = "
+                    + ClickHouseSql.str(accountId) + " AND tag LIKE '@%' UNION ALL SELECT lead_id, source_link_tag AS tag, click_date AS d FROM "
+                    + db + ".clicks_current WHERE account_id = " + ClickHouseSql.str(accountId)
+                    + " AND lead_id != '' AND source_link_tag != '') AS touches WHERE lead_id IN (" + leads + ") GROUP BY lead_id";
         };
         List<AggregationResult.Group> groups = new ArrayList<>();
         long returned = 0;

@@ -34,7 +34,9 @@ public class LeadReader {
             SELECT l.*,
                    (SELECT array_agg(t.tag ORDER BY t.tag) FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id) AS tag_list,
                    (SELECT array_agg(i.ip ORDER BY i.ip) FROM lead_ips i WHERE i.account_id = l.account_id AND i.lead_id = l.id) AS ip_list,
-                   (SELECT array_agg(p.phone ORDER BY p.phone) FROM lead_phones p WHERE p.account_id = l.account_id AND p.lead_id = l.id) AS phone_list
+                   (SELECT array_agg(p.phone ORDER BY p.phone) FROM lead_phones p WHERE p.account_id = l.account_id AND p.lead_id = l.id) AS phone_list,
+            """ + Attribution.column(true, "first_source") + ",\n" + Attribution.column(false, "last_source") + """
+
             FROM leads l
             WHERE l.account_id = ? AND NOT l.erased""";
 
@@ -54,12 +56,35 @@ public class LeadReader {
             args.add(filter.ids());
         }
         if (!filter.emails().isEmpty()) {
-            sql.append(" AND lower(l.email) LIKE ANY(?)");
-            args.add(filter.emails().stream().map(e -> likePrefix(e.toLowerCase(Locale.ROOT))).toList());
+            // Prefix ranges rather than LIKE: they use leads_email_prefix even in a generic (prepared) plan.
+            List<String> ranges = new ArrayList<>();
+            for (String email : filter.emails()) {
+                ranges.add(prefixRange("lower(l.email)", email.toLowerCase(Locale.ROOT), args));
+            }
+            sql.append(" AND (").append(String.join(" OR ", ranges)).append(")");
         }
         if (!filter.phones().isEmpty()) {
-            sql.append(" AND EXISTS (SELECT 1 FROM lead_phones p WHERE p.account_id = l.account_id AND p.lead_id = l.id AND p.phone = ANY(?))");
-            args.add(filter.phones());
+            // Phones match on their last digits, so formatting and country codes are tolerated (spec 4.1): the stored
+            // digits end with the filter's, or (7 digits at least) the filter's end with the stored ones. Both are
+            // prefix tests on reversed digits, which lead_phones_reversed_digits indexes.
+            String digits = "reverse(regexp_replace(p.phone, '[^0-9]', '', 'g'))";
+            // Uncorrelated on purpose (account id bound, not l.account_id): PostgreSQL then plans a semi-join on the
+            // index instead of a subplan run for every lead of the account.
+            args.add(accountId);
+            List<String> conditions = new ArrayList<>();
+            for (String phone : filter.phones()) {
+                String reversed = new StringBuilder(phone.replaceAll("[^0-9]", "")).reverse().toString();
+                if (reversed.isEmpty()) {
+                    continue;
+                }
+                conditions.add(prefixRange(digits, reversed, args));
+                for (int n = 7; n < reversed.length(); n++) {
+                    conditions.add(digits + " = ?");
+                    args.add(reversed.substring(0, n));
+                }
+            }
+            sql.append(" AND l.id IN (SELECT p.lead_id FROM lead_phones p WHERE p.account_id = ? AND (")
+                    .append(conditions.isEmpty() ? "false" : String.join(" OR ", conditions)).append("))");
         }
         if (!filter.tags().isEmpty() || !filter.tagged().isOpen()) {
             sql.append(" AND EXISTS (SELECT 1 FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id");
@@ -163,14 +188,32 @@ public class LeadReader {
                 rs.getString("first_name"),
                 rs.getString("last_name"),
                 rs.getString("ad_consent"),
-                stage == null ? null : new LeadView.Stage(stage, stageDate == null ? null : ApiDates.format(stageDate.toInstant(), zone)));
+                stage == null ? null : new LeadView.Stage(stage, stageDate == null ? null : ApiDates.format(stageDate.toInstant(), zone)),
+                Attribution.fromJson(json(rs.getString("first_source")), zone),
+                Attribution.fromJson(json(rs.getString("last_source")), zone));
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode json(String text) {
+        try {
+            return text == null ? null : dev.attribution.api.JsonBody.mapper().readTree(text);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("bad source json", e);
+        }
     }
 
     private static List<String> strings(Array array) throws SQLException {
         return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
     }
 
-    private static String likePrefix(String prefix) {
-        return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+    /**
+     * {@code expr} starts with {@code prefix}, as a byte-wise range ({@code ~>=~}, {@code ~<~}) that a
+     * {@code text_pattern_ops} index serves; the upper bound is the prefix with its last character incremented.
+     */
+    static String prefixRange(String expr, String prefix, List<Object> args) {
+        int last = prefix.codePointBefore(prefix.length());
+        String upper = prefix.substring(0, prefix.length() - Character.charCount(last)) + new String(Character.toChars(last + 1));
+        args.add(prefix);
+        args.add(upper);
+        return "(" + expr + " ~>=~ ? AND " + expr + " ~<~ ?)";
     }
 }

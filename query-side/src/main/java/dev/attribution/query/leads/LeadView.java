@@ -17,7 +17,16 @@ public record LeadView(
         String firstName,
         String lastName,
         String adOptimizationConsent,
-        Stage currentStage) {
+        Stage currentStage,
+        Attribution firstSource,
+        Attribution lastSource) {
+
+    /** A lead with no known source. */
+    public LeadView(String id, String email, String creationDate, String lastUpdatedDate, List<String> tags, List<String> ips,
+                    List<String> phoneNumbers, String firstName, String lastName, String adOptimizationConsent, Stage currentStage) {
+        this(id, email, creationDate, lastUpdatedDate, tags, ips, phoneNumbers, firstName, lastName, adOptimizationConsent,
+                currentStage, null, null);
+    }
 
     /** The current stage; {@code date} omitted when unknown. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -1,6 +1,6 @@
 package dev.attribution.server.platform;
 
-import dev.attribution.command.requests.Blacklist;
+import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.testing.TestStack;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
@@ -26,15 +26,15 @@ class BlacklistTest extends PlatformTest {
         Acct a = account();
         Acct other = account();
         try (Connection c = TestStack.get().connect()) {
-            blacklist.add(c, a.id(), List.of("Erased@Example.com"), List.of("+1 (555) 010-0000"));
+            Blacklist.add(c, a.id(), "Erased@Example.com", List.of("+1 (555) 010-0000"));
         }
         int before = requests(a.id());
         Response byEmail = post(a.key(), "/api/v1.0/leads", "{\"email\":\"erased@example.COM\"}");
-        assertError(byEmail, 400, Blacklist.DISCARDED);
+        assertError(byEmail, 400, Blacklist.MESSAGE);
         assertFalse(byEmail.raw().contains("request_id"));
         assertError(post(a.key(), "/api/v1.0/leads", "{\"email\":\"new@example.com\",\"phoneNumbers\":[\"+15550100000\"]}"), 400,
-                Blacklist.DISCARDED);
-        assertError(post(a.key(), "/api/v1.0/leads", "{\"phoneNumbers\":\"+1 555 010 0000\"}"), 400, Blacklist.DISCARDED);
+                Blacklist.MESSAGE);
+        assertError(post(a.key(), "/api/v1.0/leads", "{\"phoneNumbers\":\"+1 555 010 0000\"}"), 400, Blacklist.MESSAGE);
         assertEquals(before, requests(a.id()), "nothing was recorded");
 
         assertEquals(200, post(a.key(), "/api/v1.0/leads", "{\"email\":\"fine@example.com\"}").status());

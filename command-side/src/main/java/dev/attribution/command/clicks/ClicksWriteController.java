@@ -1,0 +1,29 @@
+package dev.attribution.command.clicks;
+
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Post;
+
+/** {@code POST /api/v1.0/clicks} (spec 4.11). */
+@Controller("/api/v1.0/clicks")
+class ClicksWriteController {
+
+    private final ClickWrites writes;
+
+    ClicksWriteController(ClickWrites writes) {
+        this.writes = writes;
+    }
+
+    @Post(consumes = MediaType.ALL)
+    @RequiresRole(Roles.CREATE_CLICKS)
+    Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+    }
+}

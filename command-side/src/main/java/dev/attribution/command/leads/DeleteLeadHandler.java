@@ -1,0 +1,48 @@
+package dev.attribution.command.leads;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.command.requests.WriteHandler;
+import io.micronaut.context.annotation.Value;
+import jakarta.inject.Singleton;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/** Applies DELETE_LEAD ({@code DELETE /leads}, spec 3.2): the erasure. No {@code result} (spec 2.20). */
+@Singleton
+class DeleteLeadHandler implements WriteHandler {
+
+    private final LeadStore store;
+    private final String placeholderDomain;
+
+    DeleteLeadHandler(LeadStore store,
+                      @Value("${attribution.placeholder-email-domain:phone.leads.invalid}") String placeholderDomain) {
+        this.store = store;
+        this.placeholderDomain = placeholderDomain;
+    }
+
+    @Override
+    public String eventType() {
+        return "DELETE_LEAD";
+    }
+
+    @Override
+    public JsonNode apply(Connection c, Write write) throws SQLException {
+        JsonNode p = write.payload();
+        String accountId = write.account().id();
+        Optional<LeadStore.Current> lead = Optional.empty();
+        if (p.hasNonNull("leadId")) {
+            lead = store.findById(c, accountId, p.get("leadId").asText());
+        }
+        if (lead.isEmpty() && p.hasNonNull("selectId")) {
+            lead = store.findById(c, accountId, p.get("selectId").asText());
+        }
+        if (lead.isEmpty() && p.hasNonNull("selectEmail")) {
+            lead = store.findByEmail(c, accountId, p.get("selectEmail").asText());
+        }
+        String leadId = lead.orElseThrow(() -> new WriteFailure(LeadWrites.LEAD_NOT_FOUND)).id();
+        store.erase(c, write.account(), leadId, placeholderDomain, write.acceptedAt());
+        return null;
+    }
+}

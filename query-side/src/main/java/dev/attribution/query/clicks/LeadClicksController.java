@@ -1,0 +1,68 @@
+package dev.attribution.query.clicks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.attribution.api.ApiException;
+import dev.attribution.api.DateRange;
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** {@code GET /api/v1.0/leads/clicks} (spec 4.1): the clicks of one or more leads, oldest first. */
+@Controller("/api/v1.0/leads/clicks")
+class LeadClicksController {
+
+    static final String ONE_SELECTOR = "Exactly one of 'leadId', 'leadIds' or 'emails' must be provided.";
+    private static final int MAX_LIST = 50;
+
+    private final ClickReader reader;
+    private final PageTokens pageTokens;
+
+    LeadClicksController(ClickReader reader, PageTokens pageTokens) {
+        this.reader = reader;
+        this.pageTokens = pageTokens;
+    }
+
+    @Get
+    @RequiresRole(Roles.GET_LEAD_CLICKS)
+    Envelopes.Page<ClickView> list(HttpRequest<?> request, Caller caller) {
+        QueryParams q = QueryParams.lenient(request.getParameters());
+        String leadId = q.string("leadId").orElse(null);
+        List<String> leadIds = q.list("leadIds", MAX_LIST);
+        List<String> emails = q.list("emails", MAX_LIST);
+        String email = q.string("email").orElse(null); // deprecated single-email form
+        long sent = Stream.of(leadId != null, !leadIds.isEmpty(), !emails.isEmpty(), email != null).filter(b -> b).count();
+        if (sent != 1) {
+            throw ApiException.badRequest(ONE_SELECTOR);
+        }
+        ClickReader.Selection selection = new ClickReader.Selection(leadId, leadIds, email != null ? List.of(email) : emails);
+        DateRange range = DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
+        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        String fingerprint = Integer.toHexString((selection + "|" + range).hashCode());
+        ClickReader.Cursor after = q.string("pageId").map(token -> {
+            JsonNode c = pageTokens.open(token, caller.accountId(), fingerprint, PageTokens.INVALID);
+            return new ClickReader.Cursor(Instant.parse(c.get("t").asText()), c.get("id").asText());
+        }).orElse(null);
+        ClickReader.Page page = reader.page(caller.accountId(), caller.account().timeZone(), selection, range, after, pageSize);
+        String next = null;
+        if (page.next() != null) {
+            ObjectNode cursor = JsonBody.mapper().createObjectNode()
+                    .put("t", page.next().date().toString())
+                    .put("id", page.next().id());
+            next = pageTokens.issue(caller.accountId(), fingerprint, cursor);
+        }
+        return new Envelopes.Page<>(page.clicks(), next, RequestIds.next());
+    }
+}

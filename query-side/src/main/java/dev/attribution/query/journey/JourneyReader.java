@@ -1,0 +1,190 @@
+package dev.attribution.query.journey;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.attribution.api.ApiDates;
+import dev.attribution.api.JsonBody;
+import dev.attribution.query.leads.LeadReader;
+import dev.attribution.query.leads.LeadView;
+import io.micronaut.data.jdbc.runtime.JdbcOperations;
+import io.micronaut.transaction.annotation.Transactional;
+import jakarta.inject.Singleton;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code GET /leads/journey} (spec 2.17, 4.1): per lead, the LeadWithStage (with {@code isOriginLead}), the linked
+ * leads (merged into it, or its origin) and, when asked, the chronological journey of the events this service
+ * holds for leads: {@code sl} (source-link clicks), {@code lead-stage}, {@code action} ({@code !} and unprefixed tags)
+ * and {@code opt-in}. Sales, calls, carts and subscriptions belong to the commerce side and come back empty here.
+ */
+@Singleton
+public class JourneyReader {
+
+    public static final List<String> FIELDS = List.of("lead", "sales", "calls", "carts", "subscriptions", "linkedLeads", "journey");
+    /** Platforms whose source link sits at campaign level (campaign without ad set, spec 2.17). */
+    private static final Set<String> CAMPAIGN_LEVEL = Set.of("GOOGLE", "GOOGLE_V2", "LINKEDIN");
+
+    private final JdbcOperations jdbc;
+    private final LeadReader leads;
+
+    public JourneyReader(JdbcOperations jdbc, LeadReader leads) {
+        this.jdbc = jdbc;
+        this.leads = leads;
+    }
+
+    @Transactional(readOnly = true)
+    public List<ObjectNode> journeys(String accountId, ZoneId zone, List<String> ids, List<String> emails, Set<String> fields) {
+        Connection c = jdbc.getConnection();
+        try {
+            List<String> matched = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("""
+                    SELECT id FROM leads WHERE account_id = ? AND NOT erased AND (id = ANY(?) OR lower(email) = ANY(?))
+                    ORDER BY created_at, id""")) {
+                ps.setString(1, accountId);
+                ps.setArray(2, c.createArrayOf("text", ids.toArray()));
+                ps.setArray(3, c.createArrayOf("text", emails.stream().map(e -> e.toLowerCase(Locale.ROOT)).toArray()));
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        matched.add(rs.getString(1));
+                    }
+                }
+            }
+            List<ObjectNode> out = new ArrayList<>();
+            for (LeadView lead : leads.byIds(c, accountId, zone, matched)) {
+                out.add(journey(c, accountId, zone, lead, fields));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IllegalStateException("journey query failed: " + e.getMessage(), e);
+        }
+    }
+
+    private ObjectNode journey(Connection c, String accountId, ZoneId zone, LeadView lead, Set<String> fields) throws SQLException {
+        ObjectNode j = JsonBody.mapper().createObjectNode();
+        List<String> linkedIds = new ArrayList<>();
+        boolean isOrigin = false;
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT id, 'child' FROM leads WHERE account_id = ? AND origin_lead_id = ? AND NOT erased
+                UNION ALL SELECT origin_lead_id, 'origin' FROM leads WHERE account_id = ? AND id = ? AND origin_lead_id IS NOT NULL""")) {
+            ps.setString(1, accountId);
+            ps.setString(2, lead.id());
+            ps.setString(3, accountId);
+            ps.setString(4, lead.id());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    linkedIds.add(rs.getString(1));
+                    isOrigin |= rs.getString(2).equals("child");
+                }
+            }
+        }
+        ObjectNode leadNode = JsonBody.mapper().valueToTree(lead);
+        leadNode.put("isOriginLead", isOrigin);
+        j.set("lead", leadNode);
+        for (String f : List.of("sales", "calls", "carts", "subscriptions")) {
+            if (fields.contains(f)) {
+                j.putArray(f);
+            }
+        }
+        if (fields.contains("linkedLeads")) {
+            j.set("linkedLeads", JsonBody.mapper().valueToTree(leads.byIds(c, accountId, zone, linkedIds)));
+        }
+        if (fields.contains("journey")) {
+            j.set("journey", events(c, accountId, zone, lead.id()));
+        }
+        return j;
+    }
+
+    private record Event(Instant at, ObjectNode node) {
+    }
+
+    private ArrayNode events(Connection c, String accountId, ZoneId zone, String leadId) throws SQLException {
+        List<Event> events = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT click_date, source_link_tag, is_organic, integration_type, ad_source_id, adspend_ad_id, tracked_url
+                FROM clicks WHERE account_id = ? AND lead_id = ?""")) {
+            bind(ps, accountId, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Instant at = rs.getTimestamp(1).toInstant();
+                    ObjectNode e = event("sl", at, zone);
+                    String tag = rs.getString(2);
+                    if (tag != null) {
+                        e.put("tag", tag).put("name", tag.substring(1));
+                    }
+                    e.put("extra", rs.getString(7));
+                    String platform = rs.getString(4);
+                    if (platform != null) {
+                        e.put("integrationProvider", platform);
+                        String level = CAMPAIGN_LEVEL.contains(platform) ? "campaign" : "adSet";
+                        e.putObject(level).put("adSourceId", rs.getString(5));
+                        if (rs.getString(6) != null) {
+                            e.putObject("ad").put("adSourceId", rs.getString(6));
+                        }
+                    }
+                    events.add(new Event(at, e));
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT h.entered_at, s.name FROM lead_stage_history h JOIN lead_stages s ON s.account_id = h.account_id AND s.id = h.stage_id
+                WHERE h.account_id = ? AND h.lead_id = ?""")) {
+            bind(ps, accountId, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Instant at = rs.getTimestamp(1).toInstant();
+                    events.add(new Event(at, event("lead-stage", at, zone).put("name", rs.getString(2))));
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT assigned_at, tag FROM lead_tags WHERE account_id = ? AND lead_id = ?
+                  AND (tag LIKE '!%' OR left(tag, 1) NOT IN ('@', '$', '#'))""")) {
+            bind(ps, accountId, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Instant at = rs.getTimestamp(1).toInstant();
+                    events.add(new Event(at, event("action", at, zone).put("tag", rs.getString(2))));
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT occurred_at FROM domain_events WHERE account_id = ? AND subject_id = ? AND event_type = 'lead.opted.in'")) {
+            bind(ps, accountId, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Instant at = rs.getTimestamp(1).toInstant();
+                    events.add(new Event(at, event("opt-in", at, zone)));
+                }
+            }
+        }
+        events.sort(Comparator.comparing(Event::at));
+        ArrayNode out = JsonBody.mapper().createArrayNode();
+        events.forEach(e -> out.add(e.node()));
+        return out;
+    }
+
+    private static ObjectNode event(String type, Instant at, ZoneId zone) {
+        return JsonBody.mapper().createObjectNode().put("type", type).put("date", ApiDates.format(at, zone));
+    }
+
+    private static void bind(PreparedStatement ps, String accountId, String leadId) throws SQLException {
+        ps.setString(1, accountId);
+        ps.setString(2, leadId);
+    }
+
+    static Timestamp ts(Instant i) {
+        return Timestamp.from(i);
+    }
+}

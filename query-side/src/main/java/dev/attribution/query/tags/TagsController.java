@@ -1,0 +1,62 @@
+package dev.attribution.query.tags;
+
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+
+import java.util.List;
+import java.util.Set;
+
+/** {@code GET /tags} (deprecated) and {@code GET /tags/count} (spec 4.7). */
+@Controller("/api/v1.0/tags")
+class TagsController {
+
+    private static final Set<String> COUNT_PARAMETERS = Set.of("name", "pageSize", "pageId");
+
+    private final TagReader reader;
+
+    /** {@code {request_id, result: string[]}}; {@code result} present even when empty. */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS)
+    record Names(List<String> result, @com.fasterxml.jackson.annotation.JsonProperty("request_id") String requestId) {
+    }
+    private final PageTokens pageTokens;
+
+    TagsController(TagReader reader, PageTokens pageTokens) {
+        this.reader = reader;
+        this.pageTokens = pageTokens;
+    }
+
+    @Get
+    @RequiresRole(Roles.GET_TAGS)
+    Names names(Caller caller) {
+        return new Names(reader.names(caller.accountId()), RequestIds.next());
+    }
+
+    @Get("/count")
+    @RequiresRole(Roles.GET_TAGS)
+    Envelopes.Page<TagReader.TagCount> counts(HttpRequest<?> request, Caller caller) {
+        QueryParams q = QueryParams.strict(request.getParameters(), COUNT_PARAMETERS);
+        String name = q.string("name").orElse(null);
+        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        String fingerprint = "tags|" + name;
+        String after = q.string("pageId")
+                .map(t -> pageTokens.open(t, caller.accountId(), fingerprint, PageTokens.INVALID).get("after").asText())
+                .orElse(null);
+        List<TagReader.TagCount> rows = reader.counts(caller.accountId(), name, after, pageSize + 1);
+        String next = null;
+        if (rows.size() > pageSize) {
+            rows = rows.subList(0, pageSize);
+            next = pageTokens.issue(caller.accountId(), fingerprint,
+                    JsonBody.mapper().createObjectNode().put("after", rows.get(pageSize - 1).name()));
+        }
+        return new Envelopes.Page<>(rows, next, RequestIds.next());
+    }
+}
