@@ -64,4 +64,9 @@ public class LeadResolver {
         LeadStore.Upsert upsert = store.upsertByEmail(c, accountId, email, null, null, null, now);
         return new Resolved(upsert.id(), upsert.created());
     }
+
+    /** Applies {@code stage} to a known lead (an order update names the stage without the buyer). */
+    public void applyStage(Connection c, String accountId, String leadId, String stage, Instant now) throws SQLException {
+        store.setStage(c, accountId, leadId, stage, now);
+    }
 }
