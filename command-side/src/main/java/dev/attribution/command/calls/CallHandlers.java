@@ -155,7 +155,7 @@ public final class CallHandlers {
                         qualification_old_name = CASE WHEN ?::text IS NULL OR ?::text IS NOT DISTINCT FROM qualification_name
                             THEN qualification_old_name ELSE qualification_name END,
                         qualification_name = COALESCE(?, qualification_name), updated_at = ?
-                    WHERE account_id = ? AND NOT deleted AND """ + (byExternal ? "external_id" : "id") + " = ANY(?) RETURNING id")) {
+                    WHERE account_id = ? AND NOT deleted""" + (byExternal ? " AND external_id" : " AND id") + " = ANY(?) RETURNING id")) {
                 ps.setString(1, p.get("name").asText());
                 ps.setString(2, CommerceInput.text(p, "state"));
                 ps.setObject(3, q);
