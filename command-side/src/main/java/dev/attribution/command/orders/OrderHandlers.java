@@ -119,10 +119,18 @@ public class OrderHandlers {
             return render(c, w, orderId);
         }
         Instant now = w.acceptedAt();
-        String currency = p.hasNonNull("currency") ? p.get("currency").asText() : w.account().currency();
-        Instant date = p.hasNonNull("date") ? Instant.parse(p.get("date").asText()) : now;
         String buyer = leads.resolve(c, accountId, CommerceInput.person(p), now).id();
         String attributed = p.hasNonNull("parentEmail") ? leads.byEmail(c, accountId, p.get("parentEmail").asText(), now).id() : buyer;
+        return createFor(c, w, orderId, buyer, attributed);
+    }
+
+    /** Places the order of {@code w}'s payload for known leads: the buyer and the lead the sales are attributed to. */
+    JsonNode createFor(Connection c, WriteHandler.Write w, String orderId, String buyer, String attributed) throws SQLException {
+        JsonNode p = w.payload();
+        String accountId = w.account().id();
+        Instant now = w.acceptedAt();
+        String currency = p.hasNonNull("currency") ? p.get("currency").asText() : w.account().currency();
+        Instant date = p.hasNonNull("date") ? Instant.parse(p.get("date").asText()) : now;
         OrderSplit.Totals totals = OrderInput.totals(p, currency, 0);
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO orders (account_id, id, lead_id, cart_id, external_subscription_id, currency, order_date,

@@ -24,7 +24,7 @@ public class ProductCatalog {
 
     /** What sales need to know about a product. */
     public record Product(String id, String name, String tag, String sku, String categoryId, boolean recurring,
-                          List<String> packages, BigDecimal customCost) {
+                          List<String> packages, BigDecimal customCost, BigDecimal price) {
     }
 
     /** {@code "Blue Widget (XL)"} → {@code "$blue-widget-xl"}. */
@@ -110,7 +110,8 @@ public class ProductCatalog {
                 java.sql.Array packages = rs.getArray("packages");
                 return Optional.of(new Product(rs.getString("id"), rs.getString("name"), rs.getString("tag"),
                         rs.getString("sku"), rs.getString("category_id"), rs.getBoolean("recurring"),
-                        packages == null ? List.of() : List.of((String[]) packages.getArray()), rs.getBigDecimal("custom_cost")));
+                        packages == null ? List.of() : List.of((String[]) packages.getArray()), rs.getBigDecimal("custom_cost"),
+                        rs.getBigDecimal("price")));
             }
         }
     }
