@@ -45,6 +45,7 @@ CREATE TABLE sales (
     hard_cost        numeric(18, 2) NOT NULL,         -- share of the order hard cost
     cost_of_goods    numeric(18, 2) NOT NULL,         -- per-unit cost of goods × quantity (included in price)
     currency         char(3)        NOT NULL,
+    usd_price        numeric(18, 2),                  -- revenue in USD at the rate of the sale date; NULL when no rate is loaded
     recurring        boolean        NOT NULL,
     first_sale       boolean        NOT NULL DEFAULT false,  -- part of the lead's first purchase
     last_purchase    boolean        NOT NULL DEFAULT false,  -- part of the lead's latest purchase

@@ -31,8 +31,8 @@ public class SaleStore {
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO sales (account_id, id, order_id, lead_id, buyer_lead_id, product_id, product_name, product_tag,
                     sku, external_id, category_id, category_name, packages, position, quantity, unit_price, price, discount,
-                    taxes, shipping, hard_cost, cost_of_goods, currency, recurring, sale_date, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                    taxes, shipping, hard_cost, cost_of_goods, currency, usd_price, recurring, sale_date, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
             int i = 0;
             ps.setString(++i, accountId);
             ps.setString(++i, id);
@@ -57,6 +57,7 @@ public class SaleStore {
             ps.setBigDecimal(++i, s.hardCost());
             ps.setBigDecimal(++i, s.costOfGoods());
             ps.setString(++i, s.currency());
+            ps.setBigDecimal(++i, ExchangeRates.toUsd(c, s.price(), s.currency(), s.saleDate()));
             ps.setBoolean(++i, s.recurring());
             ps.setTimestamp(++i, Timestamp.from(s.saleDate()));
             ps.setTimestamp(++i, Timestamp.from(now));
