@@ -167,6 +167,17 @@ class OrdersTest extends ApiTest {
     }
 
     @Test
+    void aRecurringProductBoughtAgainIsARecurringSale() {
+        JsonNode product = write(key, "POST", "/api/v1.0/products", "{\"name\":\"Monthly Box\",\"price\":20}").get("result");
+        write(key, "PUT", "/api/v1.0/products/" + product.get("id").asText(), "{\"isRecurringSale\":true}");
+        JsonNode first = order("{\"email\":\"box@example.com\",\"date\":\"2026-01-01T00:00:00Z\",\"items\":[{\"name\":\"Monthly Box\",\"price\":20}]}").get("result");
+        JsonNode second = order("{\"email\":\"box@example.com\",\"date\":\"2026-02-01T00:00:00Z\",\"items\":[{\"name\":\"Monthly Box\",\"price\":20}]}").get("result");
+        assertFalse(first.get(0).get("recurring").asBoolean());
+        assertTrue(second.get(0).get("recurring").asBoolean());
+        assertEquals(product.get("id").asText(), second.get(0).get("product").get("id").asText());
+    }
+
+    @Test
     void theSameOrderIdAgainKeepsTheOrderAsFirstWritten() {
         JsonNode first = order("{\"email\":\"retry@example.com\",\"orderId\":\"ord-retry\",\"items\":[{\"name\":\"Retry Item\",\"price\":4}]}").get("result");
         JsonNode again = order("{\"email\":\"retry@example.com\",\"orderId\":\"ord-retry\",\"items\":[{\"name\":\"Retry Item\",\"price\":4}]}").get("result");

@@ -157,6 +157,35 @@ class ProductsTest extends ApiTest {
     }
 
     @Test
+    void updateHistoricalSalesPropagatesACostChangeToExistingSales() throws java.sql.SQLException {
+        JsonNode product = create("Costly Product", "10");
+        String path = "/api/v1.0/products/" + product.get("id").asText();
+        JsonNode sale = write(key, "POST", "/api/v1.0/orders",
+                "{\"email\":\"cost@example.com\",\"items\":[{\"name\":\"Costly Product\",\"tag\":\"$costly-product\",\"price\":10,\"quantity\":2}]}")
+                .get("result").get(0);
+        assertEquals(product.get("id").asText(), sale.get("product").get("id").asText());
+        assertEquals(0, java.math.BigDecimal.ZERO.compareTo(costOfGoods(sale.get("id").asText())));
+        write(key, "PUT", path, "{\"customCost\":3}");
+        assertEquals(0, java.math.BigDecimal.ZERO.compareTo(costOfGoods(sale.get("id").asText())), "not propagated by default");
+        assertEquals("PROCESSED", write(key, "PUT", path, "{\"customCost\":4,\"updateHistoricalSales\":true}").get("status").asText());
+        assertEquals(0, new java.math.BigDecimal("8.00").compareTo(costOfGoods(sale.get("id").asText())));
+    }
+
+    @jakarta.inject.Inject
+    javax.sql.DataSource dataSource;
+
+    private java.math.BigDecimal costOfGoods(String saleId) throws java.sql.SQLException {
+        try (var c = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(dataSource).getConnection();
+             var ps = c.prepareStatement("SELECT cost_of_goods FROM sales WHERE id = ?")) {
+            ps.setString(1, saleId);
+            try (var rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getBigDecimal(1);
+            }
+        }
+    }
+
+    @Test
     void theSameNameTwiceFailsOnTheTag() {
         create("Twice Named", "1");
         JsonNode second = write(key, "POST", "/api/v1.0/products", "{\"name\":\"Twice Named\",\"price\":1}");
