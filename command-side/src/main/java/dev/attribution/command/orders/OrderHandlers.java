@@ -201,14 +201,18 @@ public class OrderHandlers {
         Order order = find(c, accountId, p.get("id").asText()).orElseThrow(() -> new WriteHandler.WriteFailure(ORDER_NOT_FOUND));
         List<String> ids = new ArrayList<>();
         List<Long> prices = new ArrayList<>();
+        Set<String> alreadyRefunded = new java.util.HashSet<>();
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT id, price FROM sales WHERE account_id = ? AND order_id = ? AND NOT deleted ORDER BY position, id")) {
+                "SELECT id, price, refunded FROM sales WHERE account_id = ? AND order_id = ? AND NOT deleted ORDER BY position, id")) {
             ps.setString(1, accountId);
             ps.setString(2, order.id());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     ids.add(rs.getString(1));
                     prices.add(Math.max(0, Money.fromDecimal(rs.getBigDecimal(2), order.currency())));
+                    if (rs.getBoolean(3)) {
+                        alreadyRefunded.add(rs.getString(1));
+                    }
                 }
             }
         }
@@ -244,7 +248,9 @@ public class OrderHandlers {
             ps.executeUpdate();
         }
         for (SaleView sale : reader.byIds(c, accountId, w.account().timeZone(), ids)) {
-            DomainEvents.record(c, accountId, "sale.refunded", sale.id(), JsonBody.mapper().valueToTree(sale), now);
+            if (!alreadyRefunded.contains(sale.id())) {
+                DomainEvents.record(c, accountId, "sale.refunded", sale.id(), JsonBody.mapper().valueToTree(sale), now);
+            }
         }
         return render(c, w, order.id());
     }

@@ -92,12 +92,19 @@ public final class SaleHandlers {
                 }
             }
             List<SaleView> views = reader.byIds(c, accountId, w.account().timeZone(), found);
+            Set<String> orders = new LinkedHashSet<>();
             for (SaleView sale : views) {
+                orders.add(sale.orderId());
                 if (newlyRefunded.contains(sale.id())) {
                     DomainEvents.record(c, accountId, "sale.refunded", sale.id(), JsonBody.mapper().valueToTree(sale), now);
                 }
             }
-            return JsonBody.mapper().valueToTree(views);
+            // the result of UPDATE_SALE is the array of the order's sales (spec 2.20)
+            List<SaleView> result = new ArrayList<>();
+            for (String orderId : orders) {
+                result.addAll(reader.byOrder(c, accountId, w.account().timeZone(), orderId));
+            }
+            return JsonBody.mapper().valueToTree(result);
         }
 
         private static void applyRefund(Connection c, String accountId, String id, boolean wasRefunded, BigDecimal price,

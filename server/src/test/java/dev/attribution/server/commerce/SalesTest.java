@@ -134,6 +134,17 @@ class SalesTest extends ApiTest {
     }
 
     @Test
+    void theResultOfUpdateSaleIsTheArrayOfTheOrdersSales() {
+        JsonNode sales = order("{\"email\":\"eve@example.com\",\"items\":[{\"name\":\"Pair One\",\"price\":1},{\"name\":\"Pair Two\",\"price\":2}]}");
+        JsonNode result = write(key, "PUT", "/api/v1.0/sales?ids=" + list(id(sales.get(1))) + "&isRefunded=true", null).get("result");
+        assertEquals(2, result.size());
+        assertEquals(id(sales.get(0)), id(result.get(0)));
+        assertFalse(result.get(0).has("refundDate"));
+        assertTrue(result.get(1).has("refundDate"));
+        Money.assertAmount("2", result.get(1).get("price").get("refunded"));
+    }
+
+    @Test
     void putSalesValidatesItsQueryString() {
         assertEquals("Missing required parameter: ids", put(key, "/api/v1.0/sales?isRefunded=true", null).message());
         assertEquals("Invalid isRefunded 'maybe'. Accepted values: true, false",
