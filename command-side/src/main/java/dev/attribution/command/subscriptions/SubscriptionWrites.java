@@ -1,7 +1,6 @@
 package dev.attribution.command.subscriptions;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
@@ -100,10 +99,5 @@ public class SubscriptionWrites {
                 && Instant.parse(payload.get(from).asText()).isAfter(Instant.parse(payload.get(to).asText()))) {
             throw ApiException.badRequest(from + " cannot be later than " + to);
         }
-    }
-
-    /** Keeps {@link ApiDates} referenced for readers: write dates are UTC when no offset (spec 2.2.3). */
-    static Instant date(String text) {
-        return ApiDates.parseWrite(text);
     }
 }

@@ -29,6 +29,7 @@ class CallsTest extends ApiTest {
     JsonNode call(String json) {
         JsonNode status = write(key, "POST", "/api/v1.0/calls", json);
         assertEquals("PROCESSED", status.get("status").asText(), status.toString());
+        assertEquals("CREATE_CALL", status.get("eventType").asText());
         return status.get("result");
     }
 
@@ -43,7 +44,6 @@ class CallsTest extends ApiTest {
     @Test
     void createAnswersTheCallShapeWithStateUnsetWhenOmitted() {
         JsonNode call = call("{\"name\":\"Discovery call\",\"email\":\"caller@example.com\",\"date\":\"2026-01-20T15:00:00Z\",\"qualification\":\"Hot\"}");
-        assertEquals("CREATE_CALL", "CREATE_CALL");
         assertTrue(call.get("id").asText().startsWith("cll_"));
         assertEquals("Discovery call", call.get("name").asText());
         assertFalse(call.has("state"), "omitting state leaves it unset");
@@ -82,6 +82,24 @@ class CallsTest extends ApiTest {
         JsonNode deprecated = call("{\"name\":\"Third name\",\"email\":\"ext@example.com\",\"id\":\"cal-1\",\"qualified\":true}");
         assertEquals(first.get("id"), deprecated.get("id"), "deprecated id acts as externalId");
         assertTrue(deprecated.get("qualified").asBoolean());
+    }
+
+    @jakarta.inject.Inject
+    javax.sql.DataSource dataSource;
+
+    @Test
+    void aNewCallRecordsCallAttributedOnce() throws java.sql.SQLException {
+        JsonNode c = call("{\"name\":\"Evented\",\"email\":\"evt-call@example.com\",\"externalId\":\"cal-evt\"}");
+        call("{\"name\":\"Evented again\",\"email\":\"evt-call@example.com\",\"externalId\":\"cal-evt\"}");
+        try (var conn = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(dataSource).getConnection();
+             var ps = conn.prepareStatement("SELECT count(*), min(payload->>'name') FROM domain_events WHERE event_type = 'call.attributed' AND subject_id = ?")) {
+            ps.setString(1, c.get("id").asText());
+            try (var rs = ps.executeQuery()) {
+                rs.next();
+                assertEquals(1, rs.getInt(1));
+                assertEquals("Evented", rs.getString(2), "payload is the call in its GET shape");
+            }
+        }
     }
 
     @Test
