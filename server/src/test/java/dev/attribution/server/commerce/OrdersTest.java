@@ -252,6 +252,21 @@ class OrdersTest extends ApiTest {
     }
 
     @Test
+    void theRealClientsBodyWithItsEmptyDefaultsIsAccepted() {
+        // n8n-nodes-hyros sends every item field, blank strings included, and additional fields as entered
+        JsonNode sales = order("""
+                {"email":"n8n@example.com","items":[{"categoryName":"","costOfGoods":0,"externalId":"","isRebill":false,
+                  "itemDiscount":0,"name":"Client Item","packages":"","price":12.5,"quantity":1,"sku":"","tag":"","taxes":0}],
+                 "leadIps":["10.0.0.1"],"phoneNumbers":["+15551234567"],"currency":"","orderId":"","date":"","priceFormat":"DECIMAL",
+                 "hardCost":0,"shippingCost":0,"taxes":0,"orderDiscount":0,"parentEmail":"","cartId":"","stage":"Customer"}""").get("result");
+        assertEquals(1, sales.size());
+        Money.assertAmount("12.5", sales.get(0).get("price").get("price"));
+        assertEquals("USD", sales.get(0).get("price").get("currency").asText());
+        assertEquals("n8n@example.com", sales.get(0).get("lead").get("email").asText());
+        assertEquals("Customer", sales.get(0).get("lead").get("currentStage").get("name").asText());
+    }
+
+    @Test
     void rolesAreChecked() {
         String noRoles = newAccount("UTC", List.of("Get Sales"));
         Response r = post(noRoles, "/api/v1.0/orders", "{\"email\":\"x@example.com\",\"items\":[{\"name\":\"Item\",\"price\":1}]}");
