@@ -65,7 +65,7 @@ public class CartWrites {
             }
             JsonBody item = JsonBody.of((ObjectNode) items.get(i));
             ObjectNode o = out.addObject();
-            o.put("name", item.nonBlankString("name").orElseThrow(() -> ApiException.badRequest("Missing required field: " + prefix + "name")));
+            o.put("name", dev.attribution.command.orders.OrderInput.itemName(item, prefix));
             JsonNode price = item.node().get("price");
             if (price == null || price.isNull()) {
                 throw ApiException.badRequest("Missing required field: " + prefix + "price");

@@ -82,7 +82,7 @@ public final class OrderInput {
 
     private static ObjectNode item(JsonBody item, String prefix, String format, String currency) {
         ObjectNode out = JsonBody.mapper().createObjectNode();
-        out.put("name", item.nonBlankString("name").orElseThrow(() -> ApiException.badRequest("Missing required field: " + prefix + "name")));
+        out.put("name", itemName(item, prefix));
         if (!item.present("price")) {
             throw ApiException.badRequest("Missing required field: " + prefix + "price");
         }
@@ -102,6 +102,9 @@ public final class OrderInput {
         for (String field : List.of("externalId", "sku", "tag", "categoryName")) {
             stringField(item, prefix, field).ifPresent(v -> out.put(field, v));
         }
+        if (out.has("tag") && "@!#".indexOf(out.get("tag").asText().charAt(0)) >= 0) {
+            throw ApiException.badRequest(prefix + "tag must be a sale tag ($)");
+        }
         try {
             out.put("isRebill", item.bool("isRebill").orElse(false));
             out.set("packages", CommerceInput.strings(item.stringOrList("packages").orElse(List.of())));
@@ -109,6 +112,23 @@ public final class OrderInput {
             throw ApiException.badRequest(prefix + e.messages().get(0));
         }
         return out;
+    }
+
+    /** An item name: required, at least 3 characters (as for products, spec 4.6). */
+    public static String itemName(JsonBody item, String prefix) {
+        String name;
+        try {
+            name = item.nonBlankString("name").orElseThrow(() -> ApiException.badRequest("Missing required field: " + prefix + "name"));
+        } catch (ApiException e) {
+            if (e.messages().get(0).startsWith("Missing")) {
+                throw e;
+            }
+            throw ApiException.badRequest(prefix + "name must be a string");
+        }
+        if (name.length() < 3) {
+            throw ApiException.badRequest(prefix + "name must have at least 3 characters");
+        }
+        return name;
     }
 
     private static BigDecimal number(JsonBody item, String prefix, String field) {

@@ -110,6 +110,8 @@ class OrdersTest extends ApiTest {
         assertRejected("{\"email\":\"v@example.com\",\"items\":[]}", "items must contain at least one item");
         assertRejected("{\"email\":\"v@example.com\",\"items\":[{\"price\":1}]}", "Missing required field: items[0].name");
         assertRejected("{\"email\":\"v@example.com\",\"items\":[{\"name\":\"No Price\"}]}", "Missing required field: items[0].price");
+        assertRejected("{\"email\":\"v@example.com\",\"items\":[{\"name\":\"ab\",\"price\":1}]}", "items[0].name must have at least 3 characters");
+        assertRejected("{\"email\":\"v@example.com\",\"items\":[{\"name\":\"Item\",\"price\":1,\"tag\":\"@source\"}]}", "items[0].tag must be a sale tag ($)");
         assertRejected("{\"items\":[{\"name\":\"Nobody\",\"price\":1}]}", "Either email or phoneNumbers must be provided");
         assertRejected("{\"email\":\"v@example.com\",\"orderId\":\"has space\",\"items\":[{\"name\":\"Item\",\"price\":1}]}",
                 "Invalid orderId: only letters, digits, underscores (_), hyphens (-), periods (.) and colons (:) are allowed, with no spaces");
