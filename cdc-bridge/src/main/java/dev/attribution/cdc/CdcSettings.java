@@ -15,7 +15,7 @@ public class CdcSettings {
     /** Publication limited to {@link #tables}, created by the bridge when absent. */
     private String publicationName = "attribution_cdc";
     /** PostgreSQL tables (schema public) streamed into ClickHouse tables of the same name. */
-    private List<String> tables = List.of("leads", "lead_tags", "lead_phones", "clicks");
+    private List<String> tables = List.of("leads", "lead_tags", "lead_phones", "clicks", "sales", "calls", "subscriptions");
     /** How often Debezium polls its queue; the floor of end-to-end lag. */
     private int pollIntervalMs = 25;
     /** Largest batch handed to the sink in one insert per table. */

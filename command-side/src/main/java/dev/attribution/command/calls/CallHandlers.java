@@ -1,0 +1,203 @@
+package dev.attribution.command.calls;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.RequestIds;
+import dev.attribution.command.commerce.CommerceInput;
+import dev.attribution.command.events.DomainEvents;
+import dev.attribution.command.leads.LeadResolver;
+import dev.attribution.command.requests.WriteHandler;
+import dev.attribution.query.calls.CallReader;
+import dev.attribution.query.calls.CallView;
+import jakarta.inject.Singleton;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** CREATE_CALL (externalId upsert), UPDATE_CALL and DELETE_CALL. */
+public final class CallHandlers {
+
+    public static final String CALL_NOT_FOUND = "Call not found";
+
+    private CallHandlers() {
+    }
+
+    /** {@code qualified}: from {@code state} when sent, else the deprecated flag, else {@code fallback}. */
+    static boolean qualified(JsonNode p, boolean fallback) {
+        if (p.hasNonNull("state")) {
+            return "QUALIFIED".equals(p.get("state").asText());
+        }
+        return p.hasNonNull("qualified") ? p.get("qualified").asBoolean() : fallback;
+    }
+
+    @Singleton
+    static class Create implements WriteHandler {
+        private final LeadResolver leads;
+        private final CallReader reader;
+
+        Create(LeadResolver leads, CallReader reader) {
+            this.leads = leads;
+            this.reader = reader;
+        }
+
+        @Override
+        public String eventType() {
+            return "CREATE_CALL";
+        }
+
+        @Override
+        public JsonNode apply(Connection c, Write w) throws SQLException {
+            JsonNode p = w.payload();
+            String accountId = w.account().id();
+            Instant now = w.acceptedAt();
+            String leadId = leads.resolve(c, accountId, CommerceInput.person(p), now).id();
+            Instant date = p.hasNonNull("date") ? Instant.parse(p.get("date").asText()) : now;
+            String externalId = CommerceInput.text(p, "externalId");
+            String existing = null;
+            if (externalId != null) {
+                try (PreparedStatement ps = c.prepareStatement(
+                        "SELECT id FROM calls WHERE account_id = ? AND external_id = ? AND NOT deleted FOR UPDATE")) {
+                    ps.setString(1, accountId);
+                    ps.setString(2, externalId);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        existing = rs.next() ? rs.getString(1) : null;
+                    }
+                }
+            }
+            String id;
+            if (existing != null) {
+                id = existing;
+                try (PreparedStatement ps = c.prepareStatement("""
+                        UPDATE calls SET name = ?, lead_id = ?, call_date = ?, state = COALESCE(?, state),
+                            qualified = CASE WHEN ?::boolean IS NULL THEN qualified ELSE ?::boolean END,
+                            qualification_old_name = CASE WHEN ?::text IS NULL OR ?::text IS NOT DISTINCT FROM qualification_name
+                                THEN qualification_old_name ELSE qualification_name END,
+                            qualification_name = COALESCE(?, qualification_name), updated_at = ?
+                        WHERE account_id = ? AND id = ?""")) {
+                    Boolean q = p.hasNonNull("state") || p.hasNonNull("qualified") ? qualified(p, true) : null;
+                    String qualification = CommerceInput.text(p, "qualification");
+                    ps.setString(1, p.get("name").asText());
+                    ps.setString(2, leadId);
+                    ps.setTimestamp(3, Timestamp.from(date));
+                    ps.setString(4, CommerceInput.text(p, "state"));
+                    ps.setObject(5, q);
+                    ps.setObject(6, q);
+                    ps.setString(7, qualification);
+                    ps.setString(8, qualification);
+                    ps.setString(9, qualification);
+                    ps.setTimestamp(10, Timestamp.from(now));
+                    ps.setString(11, accountId);
+                    ps.setString(12, id);
+                    ps.executeUpdate();
+                }
+            } else {
+                id = RequestIds.next("cll_");
+                try (PreparedStatement ps = c.prepareStatement("""
+                        INSERT INTO calls (account_id, id, external_id, name, lead_id, qualified, state, qualification_name,
+                            first_call, call_date, created_at, updated_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, NOT EXISTS (SELECT 1 FROM calls WHERE account_id = ? AND lead_id = ? AND NOT deleted), ?, ?, ?)""")) {
+                    ps.setString(1, accountId);
+                    ps.setString(2, id);
+                    ps.setString(3, externalId);
+                    ps.setString(4, p.get("name").asText());
+                    ps.setString(5, leadId);
+                    ps.setBoolean(6, qualified(p, true));
+                    ps.setString(7, CommerceInput.text(p, "state"));
+                    ps.setString(8, CommerceInput.text(p, "qualification"));
+                    ps.setString(9, accountId);
+                    ps.setString(10, leadId);
+                    ps.setTimestamp(11, Timestamp.from(date));
+                    ps.setTimestamp(12, Timestamp.from(now));
+                    ps.setTimestamp(13, Timestamp.from(now));
+                    ps.executeUpdate();
+                }
+            }
+            CallView view = reader.byIds(c, accountId, w.account().timeZone(), List.of(id)).get(0);
+            JsonNode result = JsonBody.mapper().valueToTree(view);
+            if (existing == null) {
+                DomainEvents.record(c, accountId, "call.attributed", id, result, now);
+            }
+            return result;
+        }
+    }
+
+    @Singleton
+    static class Update implements WriteHandler {
+        private final CallReader reader;
+
+        Update(CallReader reader) {
+            this.reader = reader;
+        }
+
+        @Override
+        public String eventType() {
+            return "UPDATE_CALL";
+        }
+
+        @Override
+        public JsonNode apply(Connection c, Write w) throws SQLException {
+            JsonNode p = w.payload();
+            String accountId = w.account().id();
+            boolean byExternal = CommerceInput.texts(p.get("ids")).isEmpty();
+            List<String> keys = CommerceInput.texts(p.get(byExternal ? "externalIds" : "ids"));
+            String qualification = CommerceInput.text(p, "qualification");
+            Boolean q = p.hasNonNull("state") || p.hasNonNull("qualified") ? qualified(p, true) : null;
+            List<String> ids = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("""
+                    UPDATE calls SET name = ?, state = COALESCE(?, state),
+                        qualified = CASE WHEN ?::boolean IS NULL THEN qualified ELSE ?::boolean END,
+                        qualification_old_name = CASE WHEN ?::text IS NULL OR ?::text IS NOT DISTINCT FROM qualification_name
+                            THEN qualification_old_name ELSE qualification_name END,
+                        qualification_name = COALESCE(?, qualification_name), updated_at = ?
+                    WHERE account_id = ? AND NOT deleted""" + (byExternal ? " AND external_id" : " AND id") + " = ANY(?) RETURNING id")) {
+                ps.setString(1, p.get("name").asText());
+                ps.setString(2, CommerceInput.text(p, "state"));
+                ps.setObject(3, q);
+                ps.setObject(4, q);
+                ps.setString(5, qualification);
+                ps.setString(6, qualification);
+                ps.setString(7, qualification);
+                ps.setTimestamp(8, Timestamp.from(w.acceptedAt()));
+                ps.setString(9, accountId);
+                ps.setArray(10, c.createArrayOf("text", keys.toArray()));
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getString(1));
+                    }
+                }
+            }
+            if (ids.isEmpty()) {
+                throw new WriteFailure(CALL_NOT_FOUND);
+            }
+            return JsonBody.mapper().valueToTree(reader.byIds(c, accountId, w.account().timeZone(), ids));
+        }
+    }
+
+    @Singleton
+    static class Delete implements WriteHandler {
+        @Override
+        public String eventType() {
+            return "DELETE_CALL";
+        }
+
+        @Override
+        public JsonNode apply(Connection c, Write w) throws SQLException {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE calls SET deleted = true, updated_at = ? WHERE account_id = ? AND id = ? AND NOT deleted")) {
+                ps.setTimestamp(1, Timestamp.from(w.acceptedAt()));
+                ps.setString(2, w.account().id());
+                ps.setString(3, w.payload().get("id").asText());
+                if (ps.executeUpdate() == 0) {
+                    throw new WriteFailure(CALL_NOT_FOUND);
+                }
+            }
+            return null;
+        }
+    }
+}

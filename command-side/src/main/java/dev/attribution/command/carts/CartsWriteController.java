@@ -1,0 +1,36 @@
+package dev.attribution.command.carts;
+
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Put;
+
+/** Cart writes of spec 4.12; {@code PUT /carts} (no role named by the spec) takes the create role. */
+@Controller("/api/v1.0/carts")
+class CartsWriteController {
+
+    private final CartWrites writes;
+
+    CartsWriteController(CartWrites writes) {
+        this.writes = writes;
+    }
+
+    @Post(consumes = MediaType.ALL)
+    @RequiresRole(Roles.CREATE_CARTS)
+    Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+    }
+
+    @Put(consumes = MediaType.ALL)
+    @RequiresRole(Roles.CREATE_CARTS)
+    Envelopes.WriteAccepted update(@Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body)));
+    }
+}

@@ -1,0 +1,118 @@
+package dev.attribution.command.products;
+
+import dev.attribution.api.RequestIds;
+import dev.attribution.command.commerce.Categories;
+import jakarta.inject.Singleton;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Writes to {@code products} on the worker's connection. Also the one place a product tag is derived from a name
+ * ({@code $} + the name lower-cased, runs of other characters than letters and digits as one hyphen).
+ */
+@Singleton
+public class ProductCatalog {
+
+    /** What sales need to know about a product. */
+    public record Product(String id, String name, String tag, String sku, String categoryId, boolean recurring,
+                          List<String> packages, BigDecimal customCost, BigDecimal price) {
+    }
+
+    /** {@code "Blue Widget (XL)"} → {@code "$blue-widget-xl"}. */
+    public static String deriveTag(String name) {
+        String slug = name.trim().toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", "-").replaceAll("^-+|-+$", "");
+        return "$" + (slug.isEmpty() ? "product" : slug);
+    }
+
+    /** A sale tag as written by a client: {@code $} added when no prefix is present. */
+    public static String saleTag(String tag) {
+        String t = tag.trim();
+        return t.startsWith("$") ? t : "$" + t;
+    }
+
+    public Optional<Product> byTag(Connection c, String accountId, String tag) throws SQLException {
+        return one(c, "SELECT * FROM products WHERE account_id = ? AND lower(tag) = lower(?) AND NOT deleted", accountId, tag);
+    }
+
+    public Optional<Product> byName(Connection c, String accountId, String name) throws SQLException {
+        return one(c, "SELECT * FROM products WHERE account_id = ? AND lower(name) = lower(?) AND NOT deleted ORDER BY created_at LIMIT 1",
+                accountId, name);
+    }
+
+    public Optional<Product> byId(Connection c, String accountId, String id) throws SQLException {
+        return one(c, "SELECT * FROM products WHERE account_id = ? AND id = ? AND NOT deleted", accountId, id);
+    }
+
+    /** Inserts a product with exactly {@code tag}; the caller has checked the tag is free. */
+    public String insert(Connection c, String accountId, String name, String tag, String sku, BigDecimal price,
+                         String categoryId, List<String> packages, Instant now) throws SQLException {
+        String id = RequestIds.next("prd_");
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO products (account_id, id, name, tag, sku, price, category_id, packages, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+            ps.setString(1, accountId);
+            ps.setString(2, id);
+            ps.setString(3, name);
+            ps.setString(4, tag);
+            ps.setString(5, sku);
+            ps.setBigDecimal(6, price);
+            ps.setString(7, categoryId);
+            ps.setArray(8, c.createArrayOf("text", packages.toArray()));
+            ps.setTimestamp(9, Timestamp.from(now));
+            ps.setTimestamp(10, Timestamp.from(now));
+            ps.executeUpdate();
+        }
+        return id;
+    }
+
+    /**
+     * The product an order item names: by its tag when it has one (created with that tag when absent), else by
+     * exact name (created with a tag derived from the name, suffixed {@code -2}, {@code -3}… when taken).
+     */
+    public Product forItem(Connection c, String accountId, String name, String tag, String sku, BigDecimal unitPrice,
+                           String categoryName, List<String> packages, Instant now) throws SQLException {
+        Optional<Product> found = tag != null ? byTag(c, accountId, saleTag(tag)) : byName(c, accountId, name);
+        if (found.isPresent()) {
+            return found.get();
+        }
+        String newTag = tag != null ? saleTag(tag) : freeTag(c, accountId, deriveTag(name));
+        String categoryId = Categories.idFor(c, accountId, categoryName, now);
+        String id = insert(c, accountId, name, newTag, sku, unitPrice, categoryId, packages, now);
+        return byId(c, accountId, id).orElseThrow();
+    }
+
+    private String freeTag(Connection c, String accountId, String base) throws SQLException {
+        String tag = base;
+        for (int i = 2; byTag(c, accountId, tag).isPresent(); i++) {
+            tag = base + "-" + i;
+        }
+        return tag;
+    }
+
+    private static Optional<Product> one(Connection c, String sql, String... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                ps.setString(i + 1, args[i]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                java.sql.Array packages = rs.getArray("packages");
+                return Optional.of(new Product(rs.getString("id"), rs.getString("name"), rs.getString("tag"),
+                        rs.getString("sku"), rs.getString("category_id"), rs.getBoolean("recurring"),
+                        packages == null ? List.of() : List.of((String[]) packages.getArray()), rs.getBigDecimal("custom_cost"),
+                        rs.getBigDecimal("price")));
+            }
+        }
+    }
+}

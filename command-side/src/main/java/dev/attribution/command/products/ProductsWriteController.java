@@ -1,0 +1,50 @@
+package dev.attribution.command.products;
+
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Put;
+
+import java.util.Set;
+
+/** Product writes of spec 4.6; PUT and DELETE by id refuse unknown parameters and fields. */
+@Controller("/api/v1.0/products")
+class ProductsWriteController {
+
+    private final ProductWrites writes;
+
+    ProductsWriteController(ProductWrites writes) {
+        this.writes = writes;
+    }
+
+    @Post(consumes = MediaType.ALL)
+    @RequiresRole(Roles.CREATE_PRODUCTS)
+    Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+    }
+
+    @Put(value = "/{id}", consumes = MediaType.ALL)
+    @RequiresRole(Roles.UPDATE_PRODUCTS)
+    Envelopes.WriteAccepted update(@PathVariable String id, HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
+        QueryParams.strict(request.getParameters(), Set.of());
+        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body)));
+    }
+
+    @Delete("/{id}")
+    @RequiresRole(Roles.DELETE_PRODUCTS)
+    Envelopes.WriteAccepted delete(@PathVariable String id, HttpRequest<?> request, Caller caller) {
+        QueryParams.strict(request.getParameters(), Set.of());
+        return Envelopes.WriteAccepted.of(writes.delete(caller, id));
+    }
+}

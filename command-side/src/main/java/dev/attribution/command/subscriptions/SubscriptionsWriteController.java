@@ -1,0 +1,36 @@
+package dev.attribution.command.subscriptions;
+
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Put;
+
+/** Subscription writes (spec 4.13; shapes as the real client sends them). */
+@Controller("/api/v1.0/subscriptions")
+class SubscriptionsWriteController {
+
+    private final SubscriptionWrites writes;
+
+    SubscriptionsWriteController(SubscriptionWrites writes) {
+        this.writes = writes;
+    }
+
+    @Post(consumes = MediaType.ALL)
+    @RequiresRole(Roles.CREATE_SUBSCRIPTIONS)
+    Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+    }
+
+    @Put(consumes = MediaType.ALL)
+    @RequiresRole(Roles.UPDATE_SUBSCRIPTIONS)
+    Envelopes.WriteAccepted update(@Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body)));
+    }
+}

@@ -1,0 +1,25 @@
+package dev.attribution.query.calls;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.math.BigDecimal;
+
+/** Call of spec 2.8: {@code creationDate} in the legacy encoding; {@code state} omitted when never set. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record CallView(
+        String id,
+        String tag,
+        String name,
+        String externalId,
+        boolean qualified,
+        BigDecimal score,
+        String creationDate,
+        String state,
+        Qualification qualification,
+        JsonNode lead) {
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Qualification(String name, String oldName) {
+    }
+}

@@ -1,0 +1,21 @@
+package dev.attribution.query.carts;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.query.products.ProductView;
+
+import java.util.List;
+
+/**
+ * Cart of spec 2.10: {@code creationDate} in UTC; {@code orderId} only once purchased; {@code lead} absent when the
+ * cart has none. Each item is rendered as a Product (the catalogue product's id and tag when the item matches one).
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record CartView(
+        String id,
+        String orderId,
+        String creationDate,
+        int events,
+        JsonNode lead,
+        List<ProductView> products) {
+}

@@ -1,0 +1,92 @@
+package dev.attribution.query.commerce;
+
+import dev.attribution.api.DateRange;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A SELECT built from optional filters with positional arguments, so readers state each filter once and never
+ * concatenate values into SQL. Lists bind as {@code text[]}.
+ */
+public final class SqlQuery {
+
+    /** Maps one row. */
+    @FunctionalInterface
+    public interface RowMapper<T> {
+        T map(ResultSet rs) throws SQLException;
+    }
+
+    private final StringBuilder sql;
+    private final List<Object> args = new ArrayList<>();
+
+    public SqlQuery(String select, Object... args) {
+        this.sql = new StringBuilder(select);
+        this.args.addAll(List.of(args));
+    }
+
+    /** Appends {@code fragment} with its arguments. */
+    public SqlQuery and(String fragment, Object... values) {
+        sql.append(' ').append(fragment);
+        args.addAll(List.of(values));
+        return this;
+    }
+
+    /** {@code AND column = ANY(?)} unless {@code values} is empty. */
+    public SqlQuery anyOf(String column, List<String> values) {
+        return values.isEmpty() ? this : and("AND " + column + " = ANY(?)", values);
+    }
+
+    /** Bounds {@code column} by the range's present ends. */
+    public SqlQuery range(String column, DateRange range) {
+        range.from().ifPresent(from -> and("AND " + column + " >= ?", Timestamp.from(from)));
+        range.to().ifPresent(to -> and("AND " + column + " <= ?", Timestamp.from(to)));
+        return this;
+    }
+
+    /** Keyset continuation over {@code (timeColumn, idColumn)} ascending. */
+    public SqlQuery after(String timeColumn, String idColumn, Keyset after) {
+        return after == null ? this
+                : and("AND (" + timeColumn + ", " + idColumn + ") > (?, ?)", Timestamp.from(after.time()), after.id());
+    }
+
+    public <T> List<T> list(Connection connection, RowMapper<T> mapper) {
+        try (PreparedStatement ps = connection.prepareStatement(sql.toString())) {
+            for (int i = 0; i < args.size(); i++) {
+                Object a = args.get(i);
+                if (a instanceof List<?> list) {
+                    ps.setArray(i + 1, connection.createArrayOf("text", list.toArray()));
+                } else {
+                    ps.setObject(i + 1, a);
+                }
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                List<T> out = new ArrayList<>();
+                while (rs.next()) {
+                    out.add(mapper.map(rs));
+                }
+                return out;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("query failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code LIKE} patterns matching values that start with each prefix, lower-cased. */
+    public static List<String> likePrefixes(List<String> prefixes) {
+        return prefixes.stream().map(p -> p.toLowerCase(Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%")
+                .replace("_", "\\_") + "%").toList();
+    }
+
+    public static Instant instant(ResultSet rs, String column) throws SQLException {
+        Timestamp t = rs.getTimestamp(column);
+        return t == null ? null : t.toInstant();
+    }
+}

@@ -1,0 +1,115 @@
+package dev.attribution.query.sales;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.api.ApiDates;
+import dev.attribution.api.DateRange;
+import dev.attribution.api.PageTokens;
+import dev.attribution.query.commerce.Keyset;
+import dev.attribution.query.commerce.LeadEmbeds;
+import dev.attribution.query.commerce.SqlQuery;
+import dev.attribution.query.leads.LeadReader;
+import io.micronaut.data.jdbc.runtime.JdbcOperations;
+import io.micronaut.transaction.annotation.Transactional;
+import jakarta.inject.Singleton;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+
+/** Reads live sales from PostgreSQL in the Sale shape, each with its (attributed) lead embedded. */
+@Singleton
+public class SaleReader {
+
+    /** The filters of {@code GET /sales} (spec 4.2); null booleans mean ALL. */
+    public record Filter(List<String> ids, List<String> emails, List<String> leadIds, List<String> productTags,
+                         Boolean recurring, Boolean refunded, DateRange saleDate, DateRange updated) {
+        public String fingerprint() {
+            return Integer.toHexString(toString().hashCode());
+        }
+    }
+
+    /** A sale row before its lead is attached. */
+    record Row(String leadId, Instant saleDate, SaleView view) {
+    }
+
+    private static final String SELECT = "SELECT s.* FROM sales s WHERE s.account_id = ? AND NOT s.deleted";
+
+    private final JdbcOperations jdbc;
+    private final LeadReader leads;
+
+    public SaleReader(JdbcOperations jdbc, LeadReader leads) {
+        this.jdbc = jdbc;
+        this.leads = leads;
+    }
+
+    @Transactional(readOnly = true)
+    public Keyset.Page<SaleView> page(String accountId, ZoneId zone, Filter f, Keyset after, int pageSize,
+                                      PageTokens tokens) {
+        SqlQuery q = new SqlQuery(SELECT, accountId).anyOf("s.id", f.ids()).anyOf("s.lead_id", f.leadIds());
+        if (!f.emails().isEmpty()) {
+            q.and("AND EXISTS (SELECT 1 FROM leads l WHERE l.account_id = s.account_id AND l.id = s.lead_id"
+                    + " AND lower(l.email) LIKE ANY(?))", SqlQuery.likePrefixes(f.emails()));
+        }
+        if (!f.productTags().isEmpty()) {
+            q.and("AND lower(s.product_tag) = ANY(?)", f.productTags().stream().map(t -> t.toLowerCase(java.util.Locale.ROOT)).toList());
+        }
+        if (f.recurring() != null) {
+            q.and("AND s.recurring = ?", f.recurring());
+        }
+        if (f.refunded() != null) {
+            q.and("AND s.refunded = ?", f.refunded());
+        }
+        q.range("s.sale_date", f.saleDate()).range("s.updated_at", f.updated())
+                .after("s.sale_date", "s.id", after).and("ORDER BY s.sale_date, s.id LIMIT ?", pageSize + 1);
+        Connection c = jdbc.getConnection();
+        List<Row> rows = q.list(c, rs -> row(rs, zone));
+        return Keyset.page(rows, pageSize, r -> new Keyset(r.saleDate(), r.view().id()),
+                shown -> withLeads(c, accountId, zone, shown), tokens, accountId, f.fingerprint());
+    }
+
+    /** The live sales of an order in item order, on the caller's connection. */
+    public List<SaleView> byOrder(Connection c, String accountId, ZoneId zone, String orderId) {
+        return withLeads(c, accountId, zone, new SqlQuery(SELECT + " AND s.order_id = ? ORDER BY s.position, s.id",
+                accountId, orderId).list(c, rs -> row(rs, zone)));
+    }
+
+    /** The live sales of {@code ids}, on the caller's connection. */
+    public List<SaleView> byIds(Connection c, String accountId, ZoneId zone, List<String> ids) {
+        return withLeads(c, accountId, zone, new SqlQuery(SELECT + " AND s.id = ANY(?) ORDER BY s.sale_date, s.id",
+                accountId, ids).list(c, rs -> row(rs, zone)));
+    }
+
+    private List<SaleView> withLeads(Connection c, String accountId, ZoneId zone, List<Row> rows) {
+        Map<String, JsonNode> byId = LeadEmbeds.load(leads, c, accountId, zone, rows.stream().map(Row::leadId).toList(), true);
+        return rows.stream().map(r -> {
+            SaleView v = r.view();
+            return new SaleView(v.id(), v.orderId(), v.creationDate(), v.refundDate(), v.qualified(), v.recurring(),
+                    v.quantity(), byId.get(r.leadId()), v.price(), v.product());
+        }).toList();
+    }
+
+    private static Row row(ResultSet rs, ZoneId zone) throws SQLException {
+        Instant saleDate = SqlQuery.instant(rs, "sale_date");
+        boolean refunded = rs.getBoolean("refunded");
+        String categoryId = rs.getString("category_id");
+        SaleView view = new SaleView(
+                rs.getString("id"),
+                rs.getString("order_id"),
+                ApiDates.formatLegacy(saleDate, zone),
+                refunded ? ApiDates.formatLegacy(SqlQuery.instant(rs, "refund_date"), zone) : null,
+                true,
+                rs.getBoolean("recurring"),
+                rs.getInt("quantity"),
+                null,
+                new SaleView.Price(rs.getString("currency"), rs.getBigDecimal("price"), rs.getBigDecimal("discount"),
+                        rs.getBigDecimal("hard_cost"), rs.getBigDecimal("refunded_amount")),
+                new SaleView.SaleProduct(rs.getString("product_id"), rs.getString("product_name"),
+                        rs.getString("product_tag"), rs.getString("sku"),
+                        categoryId == null ? null : new SaleView.Category(categoryId, rs.getString("category_name"))));
+        return new Row(rs.getString("lead_id"), saleDate, view);
+    }
+}

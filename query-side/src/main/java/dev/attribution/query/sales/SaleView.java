@@ -1,0 +1,35 @@
+package dev.attribution.query.sales;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.math.BigDecimal;
+
+/**
+ * Sale of spec 2.7: an item of {@code GET /sales} and, as an array of an order's sales, the result of CREATE_ORDER,
+ * UPDATE_ORDER, REFUND_ORDER and UPDATE_SALE. {@code creationDate} and {@code refundDate} use the legacy encoding.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SaleView(
+        String id,
+        String orderId,
+        String creationDate,
+        String refundDate,
+        Boolean qualified,
+        boolean recurring,
+        int quantity,
+        JsonNode lead,
+        Price price,
+        SaleProduct product) {
+
+    /** Price of 2.6; {@code refunded} is the refunded amount (0 when not refunded). */
+    public record Price(String currency, BigDecimal price, BigDecimal discount, BigDecimal hardCost, BigDecimal refunded) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SaleProduct(String id, String name, String tag, String sku, Category category) {
+    }
+
+    public record Category(String id, String name) {
+    }
+}

@@ -1,0 +1,53 @@
+package dev.attribution.query.sales;
+
+import dev.attribution.api.DateRange;
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.FixedSet;
+import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import dev.attribution.query.commerce.Keyset;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+
+import java.time.ZoneId;
+import java.util.List;
+
+/** {@code GET /api/v1.0/sales} (spec 4.2): dates bound the sale date, never the refund date. */
+@Controller("/api/v1.0/sales")
+class SalesController {
+
+    static final List<String> RECURRING = List.of("RECURRING", "NON_RECURRING", "ALL");
+    static final List<String> REFUNDED = List.of("REFUNDED", "NON_REFUNDED", "ALL");
+
+    private final SaleReader reader;
+    private final PageTokens tokens;
+
+    SalesController(SaleReader reader, PageTokens tokens) {
+        this.reader = reader;
+        this.tokens = tokens;
+    }
+
+    @Get
+    @RequiresRole(Roles.GET_SALES)
+    Envelopes.Page<SaleView> list(HttpRequest<?> request, Caller caller) {
+        QueryParams q = QueryParams.lenient(request.getParameters());
+        ZoneId zone = caller.account().timeZone();
+        String recurring = q.string("isRecurringSale").map(v -> FixedSet.require("isRecurringSale", v, RECURRING)).orElse("ALL");
+        String refunded = q.string("saleRefundedState").map(v -> FixedSet.require("saleRefundedState", v, REFUNDED)).orElse("ALL");
+        SaleReader.Filter filter = new SaleReader.Filter(q.list("ids", 50), q.list("emails", 50), q.list("leadIds", 50),
+                q.list("productTags", 20).stream().map(t -> t.startsWith("$") ? t : "$" + t).toList(),
+                recurring.equals("ALL") ? null : recurring.equals("RECURRING"),
+                refunded.equals("ALL") ? null : refunded.equals("REFUNDED"),
+                DateRange.read(q, "fromDate", "toDate", zone, true),
+                DateRange.read(q, "updatedFromDate", "updatedToDate", zone, false));
+        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        Keyset after = Keyset.read(q, tokens, caller.accountId(), filter.fingerprint());
+        Keyset.Page<SaleView> page = reader.page(caller.accountId(), zone, filter, after, pageSize, tokens);
+        return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
+    }
+}

@@ -1,0 +1,101 @@
+package dev.attribution.query.subscriptions;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.api.ApiDates;
+import dev.attribution.api.DateRange;
+import dev.attribution.api.PageTokens;
+import dev.attribution.query.commerce.Keyset;
+import dev.attribution.query.commerce.LeadEmbeds;
+import dev.attribution.query.commerce.SqlQuery;
+import dev.attribution.query.leads.LeadReader;
+import io.micronaut.data.jdbc.runtime.JdbcOperations;
+import io.micronaut.transaction.annotation.Transactional;
+import jakarta.inject.Singleton;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Reads subscriptions from PostgreSQL in the Subscription shape. */
+@Singleton
+public class SubscriptionReader {
+
+    /** Filters of {@code GET /subscriptions}. */
+    public record Filter(List<String> ids, List<String> emails, List<String> leadIds, List<String> productTags,
+                         List<String> statuses, DateRange started, DateRange updated) {
+        public String fingerprint() {
+            return Integer.toHexString(toString().hashCode());
+        }
+    }
+
+    record Row(String leadId, Instant startDate, SubscriptionView view) {
+    }
+
+    private static final String SELECT = "SELECT s.* FROM subscriptions s WHERE s.account_id = ?";
+
+    private final JdbcOperations jdbc;
+    private final LeadReader leads;
+
+    public SubscriptionReader(JdbcOperations jdbc, LeadReader leads) {
+        this.jdbc = jdbc;
+        this.leads = leads;
+    }
+
+    @Transactional(readOnly = true)
+    public Keyset.Page<SubscriptionView> page(String accountId, ZoneId zone, Filter f, Keyset after, int pageSize,
+                                              PageTokens tokens) {
+        SqlQuery q = new SqlQuery(SELECT, accountId).anyOf("s.lead_id", f.leadIds()).anyOf("s.status", f.statuses());
+        if (!f.ids().isEmpty()) {
+            q.and("AND (s.id = ANY(?) OR s.external_id = ANY(?))", f.ids(), f.ids());
+        }
+        if (!f.emails().isEmpty()) {
+            q.and("AND EXISTS (SELECT 1 FROM leads l WHERE l.account_id = s.account_id AND l.id = s.lead_id"
+                    + " AND lower(l.email) LIKE ANY(?))", SqlQuery.likePrefixes(f.emails()));
+        }
+        if (!f.productTags().isEmpty()) {
+            q.and("AND lower(s.tag) = ANY(?)", f.productTags().stream().map(t -> t.toLowerCase(Locale.ROOT)).toList());
+        }
+        q.range("s.start_date", f.started()).range("s.updated_at", f.updated())
+                .after("s.start_date", "s.id", after).and("ORDER BY s.start_date, s.id LIMIT ?", pageSize + 1);
+        Connection c = jdbc.getConnection();
+        List<Row> rows = q.list(c, rs -> row(rs, zone));
+        return Keyset.page(rows, pageSize, r -> new Keyset(r.startDate(), r.view().id()),
+                shown -> withLeads(c, accountId, zone, shown), tokens, accountId, f.fingerprint());
+    }
+
+    /** Subscriptions by id, on the caller's connection. */
+    public List<SubscriptionView> byIds(Connection c, String accountId, ZoneId zone, List<String> ids) {
+        return withLeads(c, accountId, zone, new SqlQuery(SELECT + " AND s.id = ANY(?) ORDER BY s.start_date, s.id",
+                accountId, ids).list(c, rs -> row(rs, zone)));
+    }
+
+    private List<SubscriptionView> withLeads(Connection c, String accountId, ZoneId zone, List<Row> rows) {
+        Map<String, JsonNode> byId = LeadEmbeds.load(leads, c, accountId, zone, rows.stream().map(Row::leadId).toList(), true);
+        return rows.stream().map(r -> {
+            SubscriptionView v = r.view();
+            return new SubscriptionView(v.id(), v.planId(), v.tag(), v.name(), v.periodicity(), v.startDate(), v.endDate(),
+                    v.cancelAtDate(), v.trialStartDate(), v.trialEndDate(), v.lastUpdatedDate(), v.price(), v.status(),
+                    byId.get(r.leadId()), v.category());
+        }).toList();
+    }
+
+    private static Row row(ResultSet rs, ZoneId zone) throws SQLException {
+        Instant start = SqlQuery.instant(rs, "start_date");
+        String categoryId = rs.getString("category_id");
+        return new Row(rs.getString("lead_id"), start, new SubscriptionView(rs.getString("id"), rs.getString("plan_id"),
+                rs.getString("tag"), rs.getString("name"), rs.getString("periodicity"),
+                ApiDates.formatLegacy(start, zone),
+                ApiDates.formatLegacy(SqlQuery.instant(rs, "end_date"), zone),
+                ApiDates.formatLegacy(SqlQuery.instant(rs, "cancel_at_date"), zone),
+                ApiDates.formatLegacy(SqlQuery.instant(rs, "trial_start_date"), zone),
+                ApiDates.formatLegacy(SqlQuery.instant(rs, "trial_end_date"), zone),
+                ApiDates.format(SqlQuery.instant(rs, "updated_at"), zone),
+                rs.getBigDecimal("price"), rs.getString("status"), null,
+                categoryId == null ? null : new SubscriptionView.Category(categoryId, rs.getString("category_name"))));
+    }
+}

@@ -1,0 +1,32 @@
+package dev.attribution.query.subscriptions;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.math.BigDecimal;
+
+/**
+ * Subscription of spec 2.9: the five dates in the legacy encoding, {@code lastUpdatedDate} ISO 8601, and
+ * {@code category} null until the first paid sale.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SubscriptionView(
+        String id,
+        String planId,
+        String tag,
+        String name,
+        String periodicity,
+        String startDate,
+        String endDate,
+        String cancelAtDate,
+        String trialStartDate,
+        String trialEndDate,
+        String lastUpdatedDate,
+        BigDecimal price,
+        String status,
+        JsonNode lead,
+        @JsonInclude(JsonInclude.Include.ALWAYS) Category category) {
+
+    public record Category(String id, String name) {
+    }
+}

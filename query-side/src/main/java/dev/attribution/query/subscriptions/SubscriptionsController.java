@@ -1,0 +1,58 @@
+package dev.attribution.query.subscriptions;
+
+import dev.attribution.api.DateRange;
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.FixedSet;
+import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import dev.attribution.query.commerce.Keyset;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code GET /api/v1.0/subscriptions}: {@code status} (or the client's {@code subscriptionStates}) takes the read set
+ * of 2.4, UNKNOWN included; dates bound the start date; {@code updatedFromDate}/{@code updatedToDate} the last update.
+ */
+@Controller("/api/v1.0/subscriptions")
+class SubscriptionsController {
+
+    /** SubscriptionStatus (read and filter) of spec 2.4. */
+    public static final List<String> STATUS_READ = List.of("ACTIVE", "TRIALING", "CANCELED", "PAST_DUE", "INCOMPLETE",
+            "INCOMPLETE_EXPIRED", "UNPAID", "COMPLETED", "PAUSED", "UNKNOWN");
+
+    private final SubscriptionReader reader;
+    private final PageTokens tokens;
+
+    SubscriptionsController(SubscriptionReader reader, PageTokens tokens) {
+        this.reader = reader;
+        this.tokens = tokens;
+    }
+
+    @Get
+    @RequiresRole(Roles.GET_SUBSCRIPTIONS)
+    Envelopes.Page<SubscriptionView> list(HttpRequest<?> request, Caller caller) {
+        QueryParams q = QueryParams.lenient(request.getParameters());
+        ZoneId zone = caller.account().timeZone();
+        List<String> statuses = new ArrayList<>();
+        for (String name : List.of("status", "subscriptionStates")) {
+            q.list(name, 50).forEach(s -> statuses.add(FixedSet.require(name, s, STATUS_READ)));
+        }
+        SubscriptionReader.Filter filter = new SubscriptionReader.Filter(q.list("ids", 50), q.list("emails", 50),
+                q.list("leadIds", 50), q.list("productTags", 20), statuses,
+                DateRange.read(q, "fromDate", "toDate", zone, true),
+                DateRange.read(q, "updatedFromDate", "updatedToDate", zone, false));
+        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        Keyset after = Keyset.read(q, tokens, caller.accountId(), filter.fingerprint());
+        Keyset.Page<SubscriptionView> page = reader.page(caller.accountId(), zone, filter, after, pageSize, tokens);
+        return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
+    }
+}
