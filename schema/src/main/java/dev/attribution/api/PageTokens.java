@@ -3,6 +3,7 @@ package dev.attribution.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
+import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
 
 import javax.crypto.Mac;
@@ -31,6 +32,7 @@ public class PageTokens {
     }
 
     /** Issues a token holding {@code cursor} for this account and query fingerprint. */
+    @Transactional(readOnly = true)
     public String issue(String accountId, String queryFingerprint, JsonNode cursor) {
         ObjectNode body = JsonBody.mapper().createObjectNode();
         body.put("a", accountId);
@@ -42,6 +44,7 @@ public class PageTokens {
     }
 
     /** The cursor inside a token, or 400 {@code message} when the token is not valid for this account and query. */
+    @Transactional(readOnly = true)
     public JsonNode open(String token, String accountId, String queryFingerprint, String message) {
         try {
             int dot = token.indexOf('.');
