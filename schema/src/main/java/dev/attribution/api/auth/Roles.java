@@ -49,6 +49,8 @@ public final class Roles {
     public static final String CREATE_CLICKS = "Create Clicks";
     public static final String GET_CARTS = "Get Carts";
     public static final String CREATE_CARTS = "Create Carts";
+    /** Not in the spec: the ad-spend import of this service (docs/ad-spend-import.md). */
+    public static final String IMPORT_AD_SPEND = "Import Ad Spend";
 
     /** Every role, in the order of the spec's table; a new account's first key holds them all. */
     public static final List<String> ALL = List.of(
@@ -59,7 +61,7 @@ public final class Roles {
             CREATE_PRODUCTS, GET_PRODUCTS, UPDATE_PRODUCTS, DELETE_PRODUCTS, GET_TAGS, GET_SOURCES,
             CREATE_SOURCES, UPDATE_SOURCES, DELETE_SOURCES, GET_ADS, GET_URL_RULES, CREATE_URL_RULES,
             UPDATE_URL_RULES, DELETE_URL_RULES, GET_CUSTOM_COSTS, CREATE_CUSTOM_COSTS, UPDATE_CUSTOM_COSTS,
-            DELETE_CUSTOM_COSTS, CREATE_CLICKS, GET_CARTS, CREATE_CARTS);
+            DELETE_CUSTOM_COSTS, CREATE_CLICKS, GET_CARTS, CREATE_CARTS, IMPORT_AD_SPEND);
 
     private Roles() {
     }

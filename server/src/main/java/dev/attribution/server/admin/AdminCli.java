@@ -22,7 +22,8 @@ import java.util.concurrent.Callable;
  * Prints one JSON line per result; exits non-zero with a message on bad input.
  */
 @Command(name = "admin", mixinStandardHelpOptions = true, subcommands = {
-        AdminCli.AccountCommands.class, AdminCli.KeyCommands.class, AdminCli.AgencyCommands.class})
+        AdminCli.AccountCommands.class, AdminCli.KeyCommands.class, AdminCli.AgencyCommands.class,
+        SpendCommands.class})
 public class AdminCli implements Callable<Integer> {
 
     public static int run(String[] args) {
