@@ -1,5 +1,6 @@
 package dev.attribution.command.adspend;
 
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
@@ -43,7 +44,7 @@ public class SpendImport {
     private final DataSource dataSource;
 
     public SpendImport(DataSource dataSource) {
-        this.dataSource = dataSource;
+        this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
     }
 
     public Result importFile(String accountId, Reader file, Progress progress) {
