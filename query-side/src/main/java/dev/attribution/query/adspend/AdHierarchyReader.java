@@ -111,7 +111,7 @@ public class AdHierarchyReader {
         });
         to.ifPresent(t -> {
             sql.append(" AND created_at <= ?");
-            args.add(Timestamp.from(t));
+            args.add(Timestamp.from(t.truncatedTo(java.time.temporal.ChronoUnit.MICROS)));
         });
         return page(sql, args, after, pageSize, "created_at", "platform || ':' || keyword_id", rs -> new Keyword(
                 rs.getString("keyword_id"), rs.getString("keyword"), rs.getString("match_type"), rs.getString("ad_set_id"),

@@ -34,8 +34,8 @@ public class CustomCostReader {
     }
 
     /**
-     * Costs whose active range (start to end, open-ended without end) overlaps [{@code from}, {@code to}], both
-     * given as wall-clock times in the account's zone.
+     * Costs whose active range (start to end, open-ended without end) overlaps [{@code from}, {@code to}], compared
+     * as wall-clock date-times.
      */
     @Transactional(readOnly = true)
     public Page page(String accountId, List<String> ids, Optional<LocalDateTime> from, Optional<LocalDateTime> to,
@@ -48,11 +48,11 @@ public class CustomCostReader {
         }
         to.ifPresent(t -> {
             sql.append(" AND start_date <= ?");
-            args.add(Timestamp.valueOf(t));
+            args.add(t);
         });
         from.ifPresent(f -> {
             sql.append(" AND (end_date IS NULL OR end_date >= ?)");
-            args.add(Timestamp.valueOf(f));
+            args.add(f);
         });
         if (after != null) {
             sql.append(" AND (created_at, id) > (?, ?)");

@@ -18,12 +18,15 @@ import io.micronaut.http.annotation.Get;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
 
 /**
- * {@code GET /custom-costs} (spec 4.10), strict parameters. {@code fromDate}/{@code toDate} are read in the account's
- * zone (2.2.4) and compared with the costs' wall-clock ranges as local times of that zone (2.2.8).
+ * {@code GET /custom-costs} (spec 4.10), strict parameters. As spec 2.2.8 describes, {@code fromDate}/{@code toDate}
+ * are read in the account's zone (2.2.4) while the costs keep a wall clock stored as written (as if UTC), so in a zone
+ * west of UTC a window reaches a few hours into the next day; callers widen their window by a day.
  */
 @Controller("/api/v1.0/custom-costs")
 class CustomCostsController {
@@ -53,7 +56,7 @@ class CustomCostsController {
             return new CustomCostReader.Cursor(Instant.parse(c.get("t").asText()), c.get("id").asText());
         }).orElse(null);
         CustomCostReader.Page page = reader.page(caller.accountId(), ids,
-                range.from().map(i -> LocalDateTime.ofInstant(i, zone)), range.to().map(i -> LocalDateTime.ofInstant(i, zone)),
+                range.from().map(i -> LocalDateTime.ofInstant(i, ZoneOffset.UTC)), range.to().map(i -> LocalDateTime.ofInstant(i, ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS)),
                 after, pageSize);
         String next = null;
         if (page.next() != null) {

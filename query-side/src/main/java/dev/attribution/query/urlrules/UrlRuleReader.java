@@ -67,7 +67,7 @@ public class UrlRuleReader {
         });
         filter.created().to().ifPresent(t -> {
             sql.append(" AND r.created_at <= ?");
-            args.add(Timestamp.from(t));
+            args.add(Timestamp.from(t.truncatedTo(java.time.temporal.ChronoUnit.MICROS)));
         });
         if (after != null) {
             sql.append(" AND (r.created_at, r.external_id) > (?, ?)");
