@@ -27,7 +27,8 @@ final class ColumnValues {
             return b ? 1 : 0;
         }
         if (base.startsWith("Decimal")) {
-            return value.toString();
+            // a JSON number: ClickHouse 18.16 refuses quoted decimals in JSONEachRow
+            return new BigDecimal(value.toString());
         }
         if (base.startsWith("Array(") && value instanceof java.util.List<?> list) {
             return list;
@@ -40,7 +41,7 @@ final class ColumnValues {
             return 0;
         }
         if (base.startsWith("Decimal")) {
-            return "0";
+            return 0;
         }
         if (base.equals("Date")) {
             return "1970-01-01";
