@@ -1,6 +1,7 @@
 -- The ad hierarchy (spec 2.6, 2.17): ad accounts → campaigns → ad sets (ad groups, ad squads) → ads, each keyed by
 -- the id its platform (AdspendType) issued. Rows are created by the spend import; names may be filled later.
--- ad_spend_daily holds one row per ad and day: a re-import replaces the row (idempotent), never adds to it.
+-- ad_spend_daily holds one row per ad and day: a re-import replaces the row (idempotent), never adds to it. It has
+-- no index beyond its key: reports read spend from ClickHouse, and every index slows the bulk import.
 -- REPLICA IDENTITY FULL: all of these stream to ClickHouse. Reversible: drop the tables.
 CREATE TABLE ad_accounts (
     account_id     text        NOT NULL REFERENCES accounts (id),
@@ -81,5 +82,4 @@ CREATE TABLE ad_spend_daily (
     updated_at            timestamptz   NOT NULL DEFAULT now(),
     PRIMARY KEY (account_id, platform, ad_id, day)
 );
-CREATE INDEX ad_spend_daily_day ON ad_spend_daily (account_id, day);
 ALTER TABLE ad_spend_daily REPLICA IDENTITY FULL;

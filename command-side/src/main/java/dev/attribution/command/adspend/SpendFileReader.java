@@ -55,6 +55,10 @@ public final class SpendFileReader {
                 return rows;
             }
             List<String> header = csv(first).stream().map(SpendFileReader::norm).toList();
+            Map<String, Integer> index = new HashMap<>();
+            for (int i = 0; i < header.size(); i++) {
+                index.putIfAbsent(header.get(i), i);
+            }
             for (String required : REQUIRED) {
                 if (!header.contains(required)) {
                     throw new SpendFileException(line, "the header has no column " + required);
@@ -70,10 +74,7 @@ public final class SpendFileReader {
                 if (cells.size() != header.size()) {
                     throw new SpendFileException(line, "expected " + header.size() + " columns, found " + cells.size());
                 }
-                Map<String, String> values = new HashMap<>(header.size() * 2);
-                for (int i = 0; i < header.size(); i++) {
-                    values.put(header.get(i), cells.get(i));
-                }
+                Map<String, String> values = new CellMap(index, cells);
                 sink.accept(row(line, values, defaultCurrency));
                 rows++;
             }
@@ -167,6 +168,28 @@ public final class SpendFileReader {
             return n;
         } catch (NumberFormatException e) {
             throw new SpendFileException(line, name + " is not a whole number: '" + s + "'");
+        }
+    }
+
+    /** A CSV record read by column name through the header's index (no per-row map is built). */
+    private static final class CellMap extends java.util.AbstractMap<String, String> {
+        private final Map<String, Integer> index;
+        private final List<String> cells;
+
+        CellMap(Map<String, Integer> index, List<String> cells) {
+            this.index = index;
+            this.cells = cells;
+        }
+
+        @Override
+        public String get(Object key) {
+            Integer i = index.get(key);
+            return i == null ? null : cells.get(i);
+        }
+
+        @Override
+        public java.util.Set<Entry<String, String>> entrySet() {
+            throw new UnsupportedOperationException();
         }
     }
 
