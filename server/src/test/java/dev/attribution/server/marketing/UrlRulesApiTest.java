@@ -319,6 +319,20 @@ class UrlRulesApiTest extends MarketingApiTest {
     }
 
     @Test
+    void builtInDefaultRulesAreNeitherListedNorManaged() throws Exception {
+        String account = directory.findActiveKey(dev.attribution.api.auth.ApiKeys.hash(key)).orElseThrow().account().id();
+        try (var c = dev.attribution.testing.TestStack.get().connect(); var st = c.createStatement()) {
+            st.executeUpdate("INSERT INTO url_rules (account_id, external_id, rule_type, name, tag, action_type, words_to_match, "
+                    + "source_rule_types) VALUES ('" + account + "', 'ur-00000000000000aa', 'DEFAULT', 'Built-in', '@organic', "
+                    + "'SOURCE_LINK', '{google.com}', '{REFERRER_URL}')");
+        }
+        assertEquals(0, get(key, PATH).body().get("result").size());
+        assertEquals(0, get(key, PATH + "/ur-00000000000000aa").body().get("result").size());
+        assertError(put(key, PATH + "/ur-00000000000000aa", "{\"isEnabled\":false}"), "The externalId does not exist for this user");
+        assertError(delete(key, PATH + "/ur-00000000000000aa"), "The externalId does not exist for this user");
+    }
+
+    @Test
     void deleteRemovesTheRule() {
         String id = create(body("!gone", "gone"));
         assertEquals(200, delete(key, PATH + "/" + id).status());
