@@ -4,27 +4,38 @@ import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
+import org.postgresql.copy.CopyManager;
 
 import javax.sql.DataSource;
+import java.io.BufferedWriter;
+import java.io.IOException;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Imports a spend file for one account (docs/ad-spend-import.md), all or nothing, in one transaction:
  * <ol>
- *   <li>stream the parsed rows into a temporary staging table with {@code COPY} (no per-row round trips);</li>
- *   <li>create the ad accounts, campaigns, ad sets, ads and keywords the rows name and the account lacks;</li>
- *   <li>upsert daily spend per (platform, ad, day): a row already stored is replaced, never added to, so importing
- *       the same file twice leaves the same totals; when a file repeats an ad and day, its last line wins. Rows of
- *       ads new to the account are inserted in bulk without key probes; rows of known ads are matched with hash
- *       joins (update what changed, insert what is missing), unchanged rows are not rewritten.</li>
+ *   <li>read the account's known ads (under a per-account advisory lock: one import per account at a time);</li>
+ *   <li>stream the file: a row of an ad the account does not know yet goes straight into {@code ad_spend_daily}
+ *       with {@code COPY} (no key probe; PostgreSQL inserts while the file is still being parsed); any other row
+ *       (a known ad, or an ad and day the file already named) is set aside in a temporary file;</li>
+ *   <li>{@code COPY} the set-aside rows into a staging table and merge them with set-based statements: when a file
+ *       repeats an ad and day its last line wins; a stored row is replaced (never added to) and only when a value
+ *       changed, so importing the same file twice leaves the same totals and writes nothing the second time;</li>
+ *   <li>create the ad accounts, campaigns, ad sets, ads and keywords the file names and the account lacks.</li>
  * </ol>
- * Imports of one account are serialized with a transaction-scoped advisory lock.
  */
 @Singleton
 public class SpendImport {
@@ -36,13 +47,15 @@ public class SpendImport {
         Progress NONE = (read, done) -> { };
     }
 
-    /** What an import did. */
+    /** What an import did: rows read, spend rows inserted or changed, dimension rows created, elapsed time. */
     public record Result(long rows, long spendRows, long adAccounts, long campaigns, long adSets, long ads, long keywords,
                          long millis) {
     }
 
     public static final int PROGRESS_EVERY = 50_000;
-    private static final int FLUSH_BYTES = 1 << 18;
+    private static final int FLUSH_CHARS = 1 << 18;
+    private static final String SPEND_COLUMNS = "account_id, platform, ad_id, day, ad_account_id, campaign_id, ad_set_id, "
+            + "spend, impressions, clicks, video_views, reported_conversions, reported_revenue, currency";
 
     private final DataSource dataSource;
 
@@ -52,6 +65,7 @@ public class SpendImport {
 
     public Result importFile(String accountId, Reader file, Progress progress) {
         long started = System.nanoTime();
+        Path deferred = null;
         try (Connection c = dataSource.getConnection()) {
             boolean autoCommit = c.getAutoCommit();
             c.setAutoCommit(false);
@@ -59,22 +73,20 @@ public class SpendImport {
                 String currency = accountCurrency(c, accountId);
                 try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(hashtext('spend-import:' || ?))")) {
                     lock.setString(1, accountId);
-                    lock.execute(); // one import per account at a time: the insert below relies on it
+                    lock.execute();
                 }
                 try (Statement s = c.createStatement()) {
                     // sorts and hashes of a million staged rows stay in memory (default 4 MB spills to disk)
                     s.execute("SET LOCAL work_mem = '256MB'");
-                    s.execute("""
-                            CREATE TEMP TABLE spend_stage (line bigint, platform text, ad_account_id text, campaign_id text,
-                              ad_set_id text, ad_id text, day date, spend numeric(18,2), impressions bigint, clicks bigint,
-                              video_views bigint, reported_conversions numeric(18,2), reported_revenue numeric(18,2), currency text,
-                              keyword_id text, keyword text, match_type text) ON COMMIT DROP""");
                 }
-                long rows = stage(c, file, currency, progress);
-                Result r = merge(c, accountId, rows, started);
+                deferred = Files.createTempFile("spend-import-", ".copy");
+                Pass pass = new Pass(accountId, knownAds(c, accountId));
+                long rows = pass.stream(c, file, currency, deferred, progress);
+                long changed = pass.direct + mergeDeferred(c, accountId, deferred);
+                Result r = dimensions(c, accountId, pass, rows, changed, started);
                 c.commit();
                 return r;
-            } catch (RuntimeException | SQLException e) {
+            } catch (RuntimeException | SQLException | IOException e) {
                 c.rollback();
                 throw e;
             } finally {
@@ -82,6 +94,16 @@ public class SpendImport {
             }
         } catch (SQLException e) {
             throw new IllegalStateException("spend import failed: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (deferred != null) {
+                try {
+                    Files.deleteIfExists(deferred);
+                } catch (IOException ignored) {
+                    // a temp file left behind is harmless
+                }
+            }
         }
     }
 
@@ -97,45 +119,209 @@ public class SpendImport {
         }
     }
 
-    /** COPY (text format) of every parsed row into spend_stage. */
-    private static long stage(Connection c, Reader file, String currency, Progress progress) throws SQLException {
-        CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY spend_stage FROM STDIN");
-        StringBuilder buf = new StringBuilder(FLUSH_BYTES + 4096);
-        long[] count = {0};
-        try {
-            SpendFileReader.read(file, currency, row -> {
-                buf.append(row.line()).append('\t');
-                field(buf, row.platform());
-                field(buf, row.adAccountId());
-                field(buf, row.campaignId());
-                field(buf, row.adSetId());
-                field(buf, row.adId());
-                buf.append(row.day()).append('\t');
-                buf.append(row.spend().toPlainString()).append('\t');
-                buf.append(row.impressions()).append('\t').append(row.clicks()).append('\t').append(row.videoViews()).append('\t');
-                buf.append(row.reportedConversions().toPlainString()).append('\t');
-                buf.append(row.reportedRevenue().toPlainString()).append('\t');
-                field(buf, row.currency());
-                field(buf, row.keywordId());
-                field(buf, row.keyword());
-                escape(buf, row.matchType());
-                buf.append('\n');
-                if (buf.length() >= FLUSH_BYTES) {
-                    flush(copy, buf);
+    /** Ads the account already has ({@code platform TAB ad_id}); only their rows can meet stored spend rows. */
+    private static Set<String> knownAds(Connection c, String accountId) throws SQLException {
+        Set<String> known = new HashSet<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT platform, ad_id FROM ads WHERE account_id = ?")) {
+            ps.setString(1, accountId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    known.add(rs.getString(1) + '\t' + rs.getString(2));
                 }
-                if (++count[0] % PROGRESS_EVERY == 0) {
-                    progress.rows(count[0], false);
-                }
-            });
-            flush(copy, buf);
-            copy.endCopy();
-        } finally {
-            if (copy.isActive()) {
-                copy.cancelCopy();
             }
         }
-        progress.rows(count[0], true);
-        return count[0];
+        return known;
+    }
+
+    /** One pass over the file: routes each row, and remembers the ads and keywords it names. */
+    private static final class Pass {
+        final String accountId;
+        final Set<String> known;
+        final LongSet seen = new LongSet();
+        final Map<String, String[]> ads = new LinkedHashMap<>();
+        final Map<String, String[]> keywords = new LinkedHashMap<>();
+        long direct;
+
+        Pass(String accountId, Set<String> known) {
+            this.accountId = accountId;
+            this.known = known;
+        }
+
+        long stream(Connection c, Reader file, String currency, Path deferred, Progress progress) throws SQLException, IOException {
+            CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI()
+                    .copyIn("COPY ad_spend_daily (" + SPEND_COLUMNS + ") FROM STDIN");
+            StringBuilder buf = new StringBuilder(FLUSH_CHARS + 4096);
+            long[] count = {0};
+            try (BufferedWriter later = Files.newBufferedWriter(deferred, StandardCharsets.UTF_8)) {
+                SpendFileReader.read(file, currency, row -> {
+                    String ad = row.platform() + '\t' + row.adId();
+                    ads.put(ad, new String[]{row.platform(), row.adId(), row.adAccountId(), row.campaignId(), row.adSetId()});
+                    if (!row.keywordId().isEmpty() && !row.keyword().isEmpty()) {
+                        keywords.put(row.platform() + '\t' + row.keywordId(), new String[]{row.platform(), row.keywordId(),
+                                row.adSetId(), row.keyword(), row.matchType()});
+                    }
+                    if (!known.contains(ad) && seen.add(key(row))) {
+                        spendLine(buf, accountId, row);
+                        direct++;
+                        if (buf.length() >= FLUSH_CHARS) {
+                            flush(copy, buf);
+                        }
+                    } else {
+                        StringBuilder line = new StringBuilder(160).append(row.line()).append('\t');
+                        spendLine(line, accountId, row);
+                        write(later, line);
+                    }
+                    if (++count[0] % PROGRESS_EVERY == 0) {
+                        progress.rows(count[0], false);
+                    }
+                });
+                flush(copy, buf);
+                copy.endCopy();
+            } finally {
+                if (copy.isActive()) {
+                    copy.cancelCopy();
+                }
+            }
+            progress.rows(count[0], true);
+            return count[0];
+        }
+    }
+
+    /** 64-bit key of (platform, ad, day); a collision only sends a row down the slower, equally correct path. */
+    static long key(SpendRow row) {
+        long h = 0xcbf29ce484222325L;
+        for (String s : new String[]{row.platform(), row.adId()}) {
+            for (int i = 0; i < s.length(); i++) {
+                h = (h ^ s.charAt(i)) * 0x100000001b3L;
+            }
+            h = (h ^ 0xff) * 0x100000001b3L;
+        }
+        return h * 31 + row.day().toEpochDay();
+    }
+
+    /** Stages the set-aside rows and merges them: last line wins, changed rows replaced, missing rows inserted. */
+    private static long mergeDeferred(Connection c, String accountId, Path deferred) throws SQLException, IOException {
+        if (Files.size(deferred) == 0) {
+            return 0;
+        }
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE TEMP TABLE spend_stage (line bigint, " + SPEND_COLUMNS.replace(", ", " text, ")
+                    .replace("day text", "day date").replace("spend text", "spend numeric(18,2)")
+                    .replace("impressions text", "impressions bigint").replace("clicks text", "clicks bigint")
+                    .replace("video_views text", "video_views bigint")
+                    .replace("reported_conversions text", "reported_conversions numeric(18,2)")
+                    .replace("reported_revenue text", "reported_revenue numeric(18,2)") + " text) ON COMMIT DROP");
+        }
+        CopyManager copy = c.unwrap(PGConnection.class).getCopyAPI();
+        try (Reader in = Files.newBufferedReader(deferred, StandardCharsets.UTF_8)) {
+            copy.copyIn("COPY spend_stage FROM STDIN", in);
+        }
+        try (Statement s = c.createStatement()) {
+            s.execute("ANALYZE spend_stage");
+            s.execute("""
+                    DELETE FROM spend_stage s USING (
+                        SELECT platform, ad_id, day, max(line) AS last FROM spend_stage
+                        GROUP BY platform, ad_id, day HAVING count(*) > 1) dup
+                    WHERE s.platform = dup.platform AND s.ad_id = dup.ad_id AND s.day = dup.day AND s.line <> dup.last""");
+            // matching a million rows one key probe at a time is the slow plan; hash the two sides instead
+            s.execute("SET LOCAL enable_nestloop = off");
+        }
+        long updated = exec(c, accountId, """
+                UPDATE ad_spend_daily d SET ad_account_id = s.ad_account_id, campaign_id = s.campaign_id,
+                    ad_set_id = s.ad_set_id, spend = s.spend, impressions = s.impressions, clicks = s.clicks,
+                    video_views = s.video_views, reported_conversions = s.reported_conversions,
+                    reported_revenue = s.reported_revenue, currency = s.currency, updated_at = now()
+                FROM spend_stage s
+                WHERE d.account_id = ? AND d.platform = s.platform AND d.ad_id = s.ad_id AND d.day = s.day
+                  AND (d.spend, d.impressions, d.clicks, d.video_views, d.reported_conversions, d.reported_revenue,
+                       d.currency, d.ad_account_id, d.campaign_id, d.ad_set_id)
+                  IS DISTINCT FROM (s.spend, s.impressions, s.clicks, s.video_views, s.reported_conversions,
+                       s.reported_revenue, s.currency, s.ad_account_id, s.campaign_id, s.ad_set_id)""");
+        long inserted = exec(c, accountId, """
+                INSERT INTO ad_spend_daily (account_id, platform, ad_id, day, ad_account_id, campaign_id, ad_set_id,
+                    spend, impressions, clicks, video_views, reported_conversions, reported_revenue, currency)
+                SELECT s.account_id, s.platform, s.ad_id, s.day, s.ad_account_id, s.campaign_id, s.ad_set_id, s.spend,
+                    s.impressions, s.clicks, s.video_views, s.reported_conversions, s.reported_revenue, s.currency
+                FROM spend_stage s LEFT JOIN ad_spend_daily d ON d.account_id = ? AND d.platform = s.platform
+                    AND d.ad_id = s.ad_id AND d.day = s.day
+                WHERE d.ad_id IS NULL""");
+        try (Statement s = c.createStatement()) {
+            s.execute("SET LOCAL enable_nestloop = on");
+        }
+        return updated + inserted;
+    }
+
+    /** Creates the hierarchy rows and keywords the file named (from the ads and keywords collected in the pass). */
+    private static Result dimensions(Connection c, String accountId, Pass pass, long rows, long changed, long started)
+            throws SQLException, IOException {
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE TEMP TABLE spend_stage_ads (platform text, ad_id text, ad_account_id text, campaign_id text, "
+                    + "ad_set_id text) ON COMMIT DROP");
+            s.execute("CREATE TEMP TABLE spend_stage_keywords (platform text, keyword_id text, ad_set_id text, keyword text, "
+                    + "match_type text) ON COMMIT DROP");
+        }
+        copyRows(c, "spend_stage_ads", pass.ads);
+        copyRows(c, "spend_stage_keywords", pass.keywords);
+        long adAccounts = exec(c, accountId, """
+                INSERT INTO ad_accounts (account_id, platform, ad_account_id)
+                SELECT DISTINCT ?, platform, ad_account_id FROM spend_stage_ads ON CONFLICT DO NOTHING""");
+        long campaigns = exec(c, accountId, """
+                INSERT INTO ad_campaigns (account_id, platform, campaign_id, ad_account_id)
+                SELECT DISTINCT ON (platform, campaign_id) ?, platform, campaign_id, ad_account_id FROM spend_stage_ads
+                WHERE campaign_id <> '' ORDER BY platform, campaign_id ON CONFLICT DO NOTHING""");
+        long adSets = exec(c, accountId, """
+                INSERT INTO ad_sets (account_id, platform, ad_set_id, ad_account_id, campaign_id)
+                SELECT DISTINCT ON (platform, ad_set_id) ?, platform, ad_set_id, ad_account_id, campaign_id FROM spend_stage_ads
+                WHERE ad_set_id <> '' ORDER BY platform, ad_set_id ON CONFLICT DO NOTHING""");
+        long ads = exec(c, accountId, """
+                INSERT INTO ads (account_id, platform, ad_id, ad_account_id, campaign_id, ad_set_id)
+                SELECT ?, platform, ad_id, ad_account_id, campaign_id, ad_set_id FROM spend_stage_ads
+                ON CONFLICT DO NOTHING""");
+        long keywords = exec(c, accountId, """
+                INSERT INTO ad_keywords (account_id, platform, keyword_id, ad_set_id, keyword, match_type)
+                SELECT ?, platform, keyword_id, ad_set_id, keyword, match_type FROM spend_stage_keywords
+                ON CONFLICT (account_id, platform, keyword_id) DO UPDATE SET keyword = EXCLUDED.keyword,
+                  match_type = EXCLUDED.match_type, ad_set_id = EXCLUDED.ad_set_id""");
+        return new Result(rows, changed, adAccounts, campaigns, adSets, ads, keywords, (System.nanoTime() - started) / 1_000_000);
+    }
+
+    private static void copyRows(Connection c, String table, Map<String, String[]> rows) throws SQLException, IOException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        StringBuilder buf = new StringBuilder();
+        for (String[] r : rows.values()) {
+            for (int i = 0; i < r.length; i++) {
+                escape(buf, r[i]);
+                buf.append(i == r.length - 1 ? '\n' : '\t');
+            }
+        }
+        c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + table + " FROM STDIN", new java.io.StringReader(buf.toString()));
+    }
+
+    /** A row of ad_spend_daily in COPY text format ({@link #SPEND_COLUMNS} order). */
+    private static void spendLine(StringBuilder buf, String accountId, SpendRow row) {
+        field(buf, accountId);
+        field(buf, row.platform());
+        field(buf, row.adId());
+        buf.append(row.day()).append('\t');
+        field(buf, row.adAccountId());
+        field(buf, row.campaignId());
+        field(buf, row.adSetId());
+        buf.append(row.spend().toPlainString()).append('\t');
+        buf.append(row.impressions()).append('\t').append(row.clicks()).append('\t').append(row.videoViews()).append('\t');
+        buf.append(row.reportedConversions().toPlainString()).append('\t');
+        buf.append(row.reportedRevenue().toPlainString()).append('\t');
+        escape(buf, row.currency());
+        buf.append('\n');
+    }
+
+    private static void write(BufferedWriter out, CharSequence line) {
+        try {
+            out.append(line);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static void flush(CopyIn copy, StringBuilder buf) {
@@ -170,117 +356,56 @@ public class SpendImport {
         }
     }
 
-    private static Result merge(Connection c, String accountId, long rows, long started) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute("ANALYZE spend_stage");
-            // the ads the file names, one row each (parent ids from the ad's last line): every dimension comes from
-            // this small table instead of another pass over the staged rows
-            s.execute("""
-                    CREATE TEMP TABLE spend_stage_ads ON COMMIT DROP AS
-                    SELECT DISTINCT ON (platform, ad_id) platform, ad_id, ad_account_id, campaign_id, ad_set_id
-                    FROM (SELECT platform, ad_id, ad_account_id, campaign_id, ad_set_id, max(line) AS line
-                          FROM spend_stage GROUP BY platform, ad_id, ad_account_id, campaign_id, ad_set_id) per_parent
-                    ORDER BY platform, ad_id, line DESC""");
-        }
-        long adAccounts = exec(c, accountId, """
-                INSERT INTO ad_accounts (account_id, platform, ad_account_id)
-                SELECT DISTINCT ?, platform, ad_account_id FROM spend_stage_ads ON CONFLICT DO NOTHING""");
-        long campaigns = exec(c, accountId, """
-                INSERT INTO ad_campaigns (account_id, platform, campaign_id, ad_account_id)
-                SELECT DISTINCT ON (platform, campaign_id) ?, platform, campaign_id, ad_account_id FROM spend_stage_ads
-                WHERE campaign_id <> '' ORDER BY platform, campaign_id ON CONFLICT DO NOTHING""");
-        long adSets = exec(c, accountId, """
-                INSERT INTO ad_sets (account_id, platform, ad_set_id, ad_account_id, campaign_id)
-                SELECT DISTINCT ON (platform, ad_set_id) ?, platform, ad_set_id, ad_account_id, campaign_id FROM spend_stage_ads
-                WHERE ad_set_id <> '' ORDER BY platform, ad_set_id ON CONFLICT DO NOTHING""");
-        long ads = exec(c, accountId, """
-                INSERT INTO ads (account_id, platform, ad_id, ad_account_id, campaign_id, ad_set_id)
-                SELECT ?, platform, ad_id, ad_account_id, campaign_id, ad_set_id FROM spend_stage_ads
-                ON CONFLICT DO NOTHING""");
-        long keywords = exec(c, accountId, """
-                INSERT INTO ad_keywords (account_id, platform, keyword_id, ad_set_id, keyword, match_type)
-                SELECT DISTINCT ON (platform, keyword_id) ?, platform, keyword_id, ad_set_id, keyword, match_type FROM spend_stage
-                WHERE keyword_id <> '' AND keyword <> '' ORDER BY platform, keyword_id, line DESC
-                ON CONFLICT (account_id, platform, keyword_id) DO UPDATE SET keyword = EXCLUDED.keyword,
-                  match_type = EXCLUDED.match_type, ad_set_id = EXCLUDED.ad_set_id""");
-        dropDuplicateLines(c);
-        try (Statement s = c.createStatement()) {
-            // ads with stored spend: only their rows can collide with stored rows
-            s.execute("ALTER TABLE spend_stage_ads ADD COLUMN known boolean");
-        }
-        exec(c, accountId, """
-                UPDATE spend_stage_ads a SET known = EXISTS (SELECT 1 FROM ad_spend_daily d
-                    WHERE d.account_id = ? AND d.platform = a.platform AND d.ad_id = a.ad_id)""");
-        // rows of ads new to the account: a plain bulk insert, no per-row key probe
-        long inserted = exec(c, accountId, """
-                INSERT INTO ad_spend_daily (account_id, platform, ad_id, day, ad_account_id, campaign_id, ad_set_id,
-                    spend, impressions, clicks, video_views, reported_conversions, reported_revenue, currency)
-                SELECT ?, s.platform, s.ad_id, s.day, s.ad_account_id, s.campaign_id, s.ad_set_id, s.spend, s.impressions,
-                    s.clicks, s.video_views, s.reported_conversions, s.reported_revenue, s.currency
-                FROM spend_stage s JOIN spend_stage_ads a ON a.platform = s.platform AND a.ad_id = s.ad_id AND NOT a.known""");
-        long updated = 0;
-        boolean anyKnown;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT bool_or(known) FROM spend_stage_ads")) {
-            rs.next();
-            anyKnown = rs.getBoolean(1);
-        }
-        if (anyKnown) {
-            try (Statement s = c.createStatement()) {
-                // a million key probes one by one is the slow plan; hash the two sides instead
-                s.execute("SET LOCAL enable_nestloop = off");
-            }
-            updated = exec(c, accountId, """
-                    UPDATE ad_spend_daily d SET ad_account_id = s.ad_account_id, campaign_id = s.campaign_id,
-                        ad_set_id = s.ad_set_id, spend = s.spend, impressions = s.impressions, clicks = s.clicks,
-                        video_views = s.video_views, reported_conversions = s.reported_conversions,
-                        reported_revenue = s.reported_revenue, currency = s.currency, updated_at = now()
-                    FROM spend_stage s
-                    WHERE d.account_id = ? AND d.platform = s.platform AND d.ad_id = s.ad_id AND d.day = s.day
-                      AND (d.spend, d.impressions, d.clicks, d.video_views, d.reported_conversions, d.reported_revenue,
-                           d.currency, d.ad_account_id, d.campaign_id, d.ad_set_id)
-                      IS DISTINCT FROM (s.spend, s.impressions, s.clicks, s.video_views, s.reported_conversions,
-                           s.reported_revenue, s.currency, s.ad_account_id, s.campaign_id, s.ad_set_id)""");
-            inserted += exec2(c, accountId, """
-                    INSERT INTO ad_spend_daily (account_id, platform, ad_id, day, ad_account_id, campaign_id, ad_set_id,
-                        spend, impressions, clicks, video_views, reported_conversions, reported_revenue, currency)
-                    SELECT ?, s.platform, s.ad_id, s.day, s.ad_account_id, s.campaign_id, s.ad_set_id, s.spend,
-                        s.impressions, s.clicks, s.video_views, s.reported_conversions, s.reported_revenue, s.currency
-                    FROM spend_stage s
-                    JOIN spend_stage_ads a ON a.platform = s.platform AND a.ad_id = s.ad_id AND a.known
-                    LEFT JOIN ad_spend_daily d ON d.account_id = ? AND d.platform = s.platform AND d.ad_id = s.ad_id
-                        AND d.day = s.day
-                    WHERE d.ad_id IS NULL""");
-            try (Statement s = c.createStatement()) {
-                s.execute("SET LOCAL enable_nestloop = on");
-            }
-        }
-        long spend = updated + inserted;
-        return new Result(rows, spend, adAccounts, campaigns, adSets, ads, keywords, (System.nanoTime() - started) / 1_000_000);
-    }
-
-    /** When the file repeats an (ad, day), keeps only its last line. */
-    private static void dropDuplicateLines(Connection c) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute("""
-                    DELETE FROM spend_stage s USING (
-                        SELECT platform, ad_id, day, max(line) AS last FROM spend_stage
-                        GROUP BY platform, ad_id, day HAVING count(*) > 1) dup
-                    WHERE s.platform = dup.platform AND s.ad_id = dup.ad_id AND s.day = dup.day AND s.line <> dup.last""");
-        }
-    }
-
-    private static long exec2(Connection c, String accountId, String sql) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, accountId);
-            ps.setString(2, accountId);
-            return ps.executeLargeUpdate();
-        }
-    }
-
     private static long exec(Connection c, String accountId, String sql) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, accountId);
             return ps.executeLargeUpdate();
+        }
+    }
+
+    /** An open-addressing set of longs (keys of the rows already sent straight to the table). */
+    static final class LongSet {
+        private long[] slots = new long[1 << 12];
+        private boolean[] used = new boolean[1 << 12];
+        private int size;
+
+        /** Adds {@code v}; false when it was already present. */
+        boolean add(long v) {
+            if (size * 2 >= slots.length) {
+                grow();
+            }
+            int mask = slots.length - 1;
+            int i = (int) (mix(v) & mask);
+            while (used[i]) {
+                if (slots[i] == v) {
+                    return false;
+                }
+                i = (i + 1) & mask;
+            }
+            used[i] = true;
+            slots[i] = v;
+            size++;
+            return true;
+        }
+
+        private void grow() {
+            long[] oldSlots = slots;
+            boolean[] oldUsed = used;
+            slots = new long[oldSlots.length * 2];
+            used = new boolean[oldUsed.length * 2];
+            size = 0;
+            for (int i = 0; i < oldSlots.length; i++) {
+                if (oldUsed[i]) {
+                    add(oldSlots[i]);
+                }
+            }
+        }
+
+        private static long mix(long v) {
+            v ^= v >>> 33;
+            v *= 0xff51afd7ed558ccdL;
+            v ^= v >>> 33;
+            return v;
         }
     }
 }
