@@ -4,7 +4,6 @@ import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
-import org.postgresql.copy.CopyManager;
 
 import javax.sql.DataSource;
 import java.io.BufferedWriter;
@@ -25,16 +24,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Imports a spend file for one account (docs/ad-spend-import.md), all or nothing, in one transaction:
+ * Imports a spend file for one account (docs/ad-spend-import.md), all or nothing, in one transaction, under a
+ * per-account advisory lock (one import per account at a time):
  * <ol>
- *   <li>read the account's known ads (under a per-account advisory lock: one import per account at a time);</li>
- *   <li>stream the file: a row of an ad the account does not know yet goes straight into {@code ad_spend_daily}
- *       with {@code COPY} (no key probe; PostgreSQL inserts while the file is still being parsed); any other row
- *       (a known ad, or an ad and day the file already named) is set aside in a temporary file;</li>
- *   <li>{@code COPY} the set-aside rows into a staging table and merge them with set-based statements: when a file
- *       repeats an ad and day its last line wins; a stored row is replaced (never added to) and only when a value
- *       changed, so importing the same file twice leaves the same totals and writes nothing the second time;</li>
- *   <li>create the ad accounts, campaigns, ad sets, ads and keywords the file names and the account lacks.</li>
+ *   <li>an account without ads yet (its first import) takes the direct route: each row goes straight into
+ *       {@code ad_spend_daily} with {@code COPY} while the file is still being parsed (no staging, no key probes);
+ *       a row naming an ad and day the file already named is set aside in a temporary file;</li>
+ *   <li>otherwise every row is streamed with {@code COPY} into a temporary staging table;</li>
+ *   <li>staged (or set-aside) rows are merged with set-based statements: when a file repeats an ad and day its last
+ *       line wins; a stored row is replaced (never added to) and only when a value changed, so importing the same
+ *       file twice leaves the same totals and writes nothing the second time; missing rows are inserted;</li>
+ *   <li>the ad accounts, campaigns, ad sets, ads and keywords the file names and the account lacks are created.</li>
  * </ol>
  */
 @Singleton
@@ -80,9 +80,19 @@ public class SpendImport {
                     s.execute("SET LOCAL work_mem = '256MB'");
                 }
                 deferred = Files.createTempFile("spend-import-", ".copy");
-                Pass pass = new Pass(accountId, knownAds(c, accountId));
+                Set<String> known = knownAds(c, accountId);
+                // an account without ads (the first import) takes the direct path; otherwise every row is staged
+                boolean direct = known.isEmpty();
+                if (!direct) {
+                    createStage(c);
+                }
+                Pass pass = new Pass(accountId, known, direct);
                 long rows = pass.stream(c, file, currency, deferred, progress);
-                long changed = pass.direct + mergeDeferred(c, accountId, deferred);
+                if (direct && Files.size(deferred) > 0) {
+                    createStage(c);
+                    copyFileIntoStage(c, deferred);
+                }
+                long changed = pass.direct + (direct && Files.size(deferred) == 0 ? 0 : mergeStage(c, accountId));
                 Result r = dimensions(c, accountId, pass, rows, changed, started);
                 c.commit();
                 return r;
@@ -140,16 +150,18 @@ public class SpendImport {
         final LongSet seen = new LongSet();
         final Map<String, String[]> ads = new LinkedHashMap<>();
         final Map<String, String[]> keywords = new LinkedHashMap<>();
+        final boolean directPath;
         long direct;
 
-        Pass(String accountId, Set<String> known) {
+        Pass(String accountId, Set<String> known, boolean directPath) {
             this.accountId = accountId;
             this.known = known;
+            this.directPath = directPath;
         }
 
         long stream(Connection c, Reader file, String currency, Path deferred, Progress progress) throws SQLException, IOException {
-            CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI()
-                    .copyIn("COPY ad_spend_daily (" + SPEND_COLUMNS + ") FROM STDIN");
+            CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn(directPath
+                    ? "COPY ad_spend_daily (" + SPEND_COLUMNS + ") FROM STDIN" : "COPY spend_stage FROM STDIN");
             StringBuilder buf = new StringBuilder(FLUSH_CHARS + 4096);
             long[] count = {0};
             try (BufferedWriter later = Files.newBufferedWriter(deferred, StandardCharsets.UTF_8)) {
@@ -160,7 +172,13 @@ public class SpendImport {
                         keywords.put(row.platform() + '\t' + row.keywordId(), new String[]{row.platform(), row.keywordId(),
                                 row.adSetId(), row.keyword(), row.matchType()});
                     }
-                    if (!known.contains(ad) && seen.add(key(row))) {
+                    if (!directPath) {
+                        buf.append(row.line()).append('\t');
+                        spendLine(buf, accountId, row);
+                        if (buf.length() >= FLUSH_CHARS) {
+                            flush(copy, buf);
+                        }
+                    } else if (!known.contains(ad) && seen.add(key(row))) {
                         spendLine(buf, accountId, row);
                         direct++;
                         if (buf.length() >= FLUSH_CHARS) {
@@ -199,11 +217,7 @@ public class SpendImport {
         return h * 31 + row.day().toEpochDay();
     }
 
-    /** Stages the set-aside rows and merges them: last line wins, changed rows replaced, missing rows inserted. */
-    private static long mergeDeferred(Connection c, String accountId, Path deferred) throws SQLException, IOException {
-        if (Files.size(deferred) == 0) {
-            return 0;
-        }
+    private static void createStage(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE TEMP TABLE spend_stage (line bigint, " + SPEND_COLUMNS.replace(", ", " text, ")
                     .replace("day text", "day date").replace("spend text", "spend numeric(18,2)")
@@ -212,10 +226,16 @@ public class SpendImport {
                     .replace("reported_conversions text", "reported_conversions numeric(18,2)")
                     .replace("reported_revenue text", "reported_revenue numeric(18,2)") + " text) ON COMMIT DROP");
         }
-        CopyManager copy = c.unwrap(PGConnection.class).getCopyAPI();
+    }
+
+    private static void copyFileIntoStage(Connection c, Path deferred) throws SQLException, IOException {
         try (Reader in = Files.newBufferedReader(deferred, StandardCharsets.UTF_8)) {
-            copy.copyIn("COPY spend_stage FROM STDIN", in);
+            c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY spend_stage FROM STDIN", in);
         }
+    }
+
+    /** Merges the staged rows: last line wins, changed rows replaced, missing rows inserted; returns rows written. */
+    private static long mergeStage(Connection c, String accountId) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("ANALYZE spend_stage");
             s.execute("""

@@ -3,7 +3,7 @@ package dev.attribution.server.marketing;
 import dev.attribution.command.adspend.SpendImport;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedWriter;
@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The CDC role is off so the measurement is the import alone.
  */
 @MicronautTest(transactional = false)
+@EnabledIfSystemProperty(named = "bench", matches = "true", disabledReason = "run bench/spend-import.sh")
 class SpendImportBench extends MarketingApiTest {
 
     @Inject
@@ -38,7 +39,6 @@ class SpendImportBench extends MarketingApiTest {
 
     @Test
     void importThroughput() throws IOException {
-        Assumptions.assumeTrue(Boolean.getBoolean("bench"), "run with -Dbench=true (bench/spend-import.sh)");
         int rows = Integer.getInteger("bench.rows", 1_000_000);
         Path file = Files.createTempFile("spend-bench", ".csv");
         try {
