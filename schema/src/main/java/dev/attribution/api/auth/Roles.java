@@ -53,6 +53,8 @@ public final class Roles {
     public static final String GET_SUBSCRIPTIONS = "Get Subscriptions";
     public static final String CREATE_SUBSCRIPTIONS = "Create Subscriptions";
     public static final String UPDATE_SUBSCRIPTIONS = "Update Subscriptions";
+    /** Not in the spec: the ad-spend import of this service (docs/ad-spend-import.md). */
+    public static final String IMPORT_AD_SPEND = "Import Ad Spend";
 
     /** Every role, in the order of the spec's table; a new account's first key holds them all. */
     public static final List<String> ALL = List.of(
@@ -64,7 +66,7 @@ public final class Roles {
             CREATE_SOURCES, UPDATE_SOURCES, DELETE_SOURCES, GET_ADS, GET_URL_RULES, CREATE_URL_RULES,
             UPDATE_URL_RULES, DELETE_URL_RULES, GET_CUSTOM_COSTS, CREATE_CUSTOM_COSTS, UPDATE_CUSTOM_COSTS,
             DELETE_CUSTOM_COSTS, CREATE_CLICKS, GET_CARTS, CREATE_CARTS,
-            GET_SUBSCRIPTIONS, CREATE_SUBSCRIPTIONS, UPDATE_SUBSCRIPTIONS);
+            GET_SUBSCRIPTIONS, CREATE_SUBSCRIPTIONS, UPDATE_SUBSCRIPTIONS, IMPORT_AD_SPEND);
 
     private Roles() {
     }

@@ -1,0 +1,43 @@
+package dev.attribution.command.adspend;
+
+import dev.attribution.api.ApiException;
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Post;
+
+import java.io.StringReader;
+
+/**
+ * {@code POST /api/v1.0/ad-spend/import}: the spend import of {@code scripts/admin spend import} for automation,
+ * on the caller's account. Body: the file itself (CSV or JSON lines). Synchronous; all or nothing.
+ */
+@Controller("/api/v1.0/ad-spend/import")
+class SpendImportController {
+
+    private final SpendImport spendImport;
+
+    SpendImportController(SpendImport spendImport) {
+        this.spendImport = spendImport;
+    }
+
+    @Post(consumes = MediaType.ALL)
+    @RequiresRole(Roles.IMPORT_AD_SPEND)
+    Envelopes.Single<SpendImport.Result> importFile(@Nullable @Body String body, Caller caller) {
+        if (body == null || body.isBlank()) {
+            throw ApiException.badRequest("Request body is required: a spend file (CSV with a header row, or JSON lines)");
+        }
+        try {
+            return new Envelopes.Single<>(spendImport.importFile(caller.accountId(), new StringReader(body), SpendImport.Progress.NONE),
+                    RequestIds.next());
+        } catch (SpendFileException e) {
+            throw ApiException.badRequest(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.attribution.command.customcosts;
+
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Put;
+
+/** Custom cost writes of spec 4.10, each answered with a {@code request_id}. */
+@Controller("/api/v1.0/custom-costs")
+class CustomCostsWriteController {
+
+    private final CustomCostWrites writes;
+
+    CustomCostsWriteController(CustomCostWrites writes) {
+        this.writes = writes;
+    }
+
+    @Post(consumes = MediaType.ALL)
+    @RequiresRole(Roles.CREATE_CUSTOM_COSTS)
+    Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+    }
+
+    @Put(value = "/{id}", consumes = MediaType.ALL)
+    @RequiresRole(Roles.UPDATE_CUSTOM_COSTS)
+    Envelopes.WriteAccepted update(@PathVariable String id, HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, id, request.getParameters(), JsonBody.parse(body)));
+    }
+
+    @Delete("/{id}")
+    @RequiresRole(Roles.DELETE_CUSTOM_COSTS)
+    Envelopes.WriteAccepted delete(@PathVariable String id, HttpRequest<?> request, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.delete(caller, id, request.getParameters()));
+    }
+}

@@ -1,0 +1,45 @@
+package dev.attribution.command.sources;
+
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Put;
+
+/** Source writes of spec 4.8, each answered with a {@code request_id}. */
+@Controller("/api/v1.0/sources")
+class SourcesWriteController {
+
+    private final SourceWrites writes;
+
+    SourcesWriteController(SourceWrites writes) {
+        this.writes = writes;
+    }
+
+    @Post(consumes = MediaType.ALL)
+    @RequiresRole(Roles.CREATE_SOURCES)
+    Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+    }
+
+    @Put(value = "/{tag}", consumes = MediaType.ALL)
+    @RequiresRole(Roles.UPDATE_SOURCES)
+    Envelopes.WriteAccepted update(@PathVariable String tag, HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, tag, request.getParameters(), JsonBody.parse(body)));
+    }
+
+    @Delete("/{tag}")
+    @RequiresRole(Roles.DELETE_SOURCES)
+    Envelopes.WriteAccepted delete(@PathVariable String tag, HttpRequest<?> request, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.delete(caller, tag, request.getParameters()));
+    }
+}

@@ -1,0 +1,54 @@
+package dev.attribution.command.urlrules;
+
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Put;
+
+import java.util.Set;
+
+/** URL rule writes of spec 4.9: synchronous, strict parameters and fields. */
+@Controller("/api/v1.0/url-rules")
+class UrlRulesWriteController {
+
+    private final UrlRuleWrites writes;
+
+    UrlRulesWriteController(UrlRuleWrites writes) {
+        this.writes = writes;
+    }
+
+    @Post(consumes = MediaType.ALL)
+    @RequiresRole(Roles.CREATE_URL_RULES)
+    Envelopes.Single<String> create(HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
+        QueryParams.strict(request.getParameters(), Set.of());
+        return new Envelopes.Single<>(writes.create(caller, JsonBody.parse(body)), RequestIds.next());
+    }
+
+    @Put(value = "/{id}", consumes = MediaType.ALL)
+    @RequiresRole(Roles.UPDATE_URL_RULES)
+    Envelopes.WriteAccepted update(@PathVariable String id, HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
+        QueryParams.strict(request.getParameters(), Set.of());
+        writes.update(caller, id, JsonBody.parse(body));
+        return Envelopes.WriteAccepted.of(RequestIds.next());
+    }
+
+    @Delete("/{id}")
+    @RequiresRole(Roles.DELETE_URL_RULES)
+    Envelopes.WriteAccepted delete(@PathVariable String id, HttpRequest<?> request, Caller caller) {
+        QueryParams.strict(request.getParameters(), Set.of());
+        writes.delete(caller, id);
+        return Envelopes.WriteAccepted.of(RequestIds.next());
+    }
+}

@@ -1,0 +1,12 @@
+package dev.attribution.query.customcosts;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+/** CustomCost of spec 2.14: start and end as wall-clock local date-times (2.2.8); endDate null when open-ended. */
+@JsonInclude(JsonInclude.Include.ALWAYS)
+public record CustomCostView(String id, String name, BigDecimal cost, String frequency, String startDate,
+                             String endDate, List<String> tags) {
+}
