@@ -1,0 +1,165 @@
+package dev.attribution.server.compat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.api.DateRange;
+import dev.attribution.clickhouse.ClickHouseGateway;
+import dev.attribution.clickhouse.ClickHouseSchema;
+import dev.attribution.clickhouse.ClientV2Gateway;
+import dev.attribution.query.leads.AggregationResult;
+import dev.attribution.query.leads.LeadAggregation;
+import dev.attribution.query.leads.LeadFilter;
+import dev.attribution.testing.TestStack;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/**
+ * The ClickHouse schema and the ClickHouse queries run on Debian's 18.16 (what every other test uses) and on a
+ * current release (the engine of {@code ../shared/tools/chdb-http}), with identical answers. Every DDL file of
+ * {@code clickhouse/INDEX} is applied on both, so a new file is checked here without touching this test.
+ * Outside CI the test is skipped when the chdb-http tool is not beside the repository; in CI it must run.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CurrentClickHouseCompatibilityTest {
+
+    private static final String ACCOUNT = "acc_compat";
+
+    private Path chdbData;
+    private final Map<String, ClickHouseGateway> engines = new TreeMap<>();
+
+    @BeforeAll
+    void start() throws Exception {
+        Path tool = repoRoot().resolveSibling("shared").resolve("tools/chdb-http/start");
+        if (!Files.isExecutable(tool) && !"true".equals(System.getenv("CI"))) {
+            Assumptions.abort("chdb-http not found at " + tool);
+        }
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        chdbData = Files.createTempDirectory("chdb-compat-");
+        Process starter = new ProcessBuilder("bash", tool.toString(), Integer.toString(port), chdbData.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(starter.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        if (starter.waitFor() != 0) {
+            throw new IllegalStateException("chdb-http did not start: " + out);
+        }
+        String[] lines = out.split("\n");
+        long pid = Long.parseLong(lines[lines.length - 1].trim());
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy)));
+        chdbPid = pid;
+
+        String db = "compat_" + Long.toHexString(System.nanoTime());
+        engines.put("18.16", new ClientV2Gateway(TestStack.get().clickhouseUrl(), db, "default", ""));
+        engines.put("current", new ClientV2Gateway("http://127.0.0.1:" + port, db, "default", ""));
+        for (ClickHouseGateway g : engines.values()) {
+            new ClickHouseSchema(g, false).migrate();
+            load(g);
+        }
+    }
+
+    private long chdbPid;
+
+    @AfterAll
+    void stop() throws IOException {
+        engines.values().forEach(ClickHouseGateway::close);
+        ProcessHandle.of(chdbPid).ifPresent(ProcessHandle::destroy);
+        if (chdbData != null) {
+            try (var files = Files.walk(chdbData)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** Three leads: one updated (two versions), one deleted; tags with a superseded and a deleted row; two clicks. */
+    private static void load(ClickHouseGateway g) {
+        insert(g, "leads", """
+                {"account_id":"acc_compat","id":"l1","email":"old@x.com","stage_name":"","created_at":"2026-10-01 10:00:00","updated_at":"2026-10-01 10:00:00","_version":1,"is_deleted":0}
+                {"account_id":"acc_compat","id":"l1","email":"ada@x.com","stage_name":"Won","created_at":"2026-10-01 10:00:00","updated_at":"2026-10-02 10:00:00","_version":5,"is_deleted":0}
+                {"account_id":"acc_compat","id":"l2","email":"bob@x.com","stage_name":"won","created_at":"2026-11-01 10:00:00","updated_at":"2026-11-01 10:00:00","_version":2,"is_deleted":0}
+                {"account_id":"acc_compat","id":"l3","email":"gone@x.com","stage_name":"Lost","created_at":"2026-11-02 10:00:00","updated_at":"2026-11-02 10:00:00","_version":3,"is_deleted":0}
+                {"account_id":"acc_compat","id":"l3","email":"gone@x.com","stage_name":"Lost","created_at":"2026-11-02 10:00:00","updated_at":"2026-11-02 10:00:00","_version":6,"is_deleted":1}
+                """);
+        insert(g, "lead_tags", """
+                {"account_id":"acc_compat","lead_id":"l1","tag":"@facebook","assigned_at":"2026-10-01 10:00:00","_version":1,"is_deleted":0}
+                {"account_id":"acc_compat","lead_id":"l1","tag":"@google","assigned_at":"2026-10-03 10:00:00","_version":2,"is_deleted":0}
+                {"account_id":"acc_compat","lead_id":"l1","tag":"!webinar","assigned_at":"2026-10-03 10:00:00","_version":3,"is_deleted":0}
+                {"account_id":"acc_compat","lead_id":"l2","tag":"!webinar","assigned_at":"2026-11-01 10:00:00","_version":4,"is_deleted":0}
+                {"account_id":"acc_compat","lead_id":"l2","tag":"@google","assigned_at":"2026-11-01 10:00:00","_version":5,"is_deleted":0}
+                {"account_id":"acc_compat","lead_id":"l2","tag":"@google","assigned_at":"2026-11-01 10:00:00","_version":7,"is_deleted":1}
+                {"account_id":"acc_compat","lead_id":"l3","tag":"!webinar","assigned_at":"2026-11-02 10:00:00","_version":6,"is_deleted":0}
+                """);
+        insert(g, "lead_phones", """
+                {"account_id":"acc_compat","lead_id":"l2","phone":"+1 555 010 0042","_version":1,"is_deleted":0}
+                """);
+    }
+
+    private static void insert(ClickHouseGateway g, String table, String rows) {
+        g.insertJsonEachRow(table, rows.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void everyCurrentViewAnswersTheSameOnBothEngines() {
+        List<String> views = new ArrayList<>();
+        ClickHouseGateway old = engines.get("18.16");
+        old.select("SELECT name FROM system.tables WHERE database = '" + old.database() + "' AND name LIKE '%\\_current'")
+                .forEach(r -> views.add(r.get("name").asText()));
+        assertFalse(views.isEmpty());
+        for (String view : views) {
+            assertEquals(count(old, view), count(engines.get("current"), view), view);
+        }
+        assertEquals(2, count(old, "leads_current"));
+        assertEquals(5, count(old, "lead_tags_current"));
+    }
+
+    private static long count(ClickHouseGateway g, String view) {
+        return g.select("SELECT count() AS c FROM " + g.database() + "." + view).get(0).get("c").asLong();
+    }
+
+    @Test
+    void leadAggregationGivesIdenticalAnswers() {
+        LeadFilter all = new LeadFilter(List.of(), List.of(), List.of(), List.of(), DateRange.OPEN, List.of(),
+                DateRange.OPEN, DateRange.OPEN);
+        LeadFilter byPhone = new LeadFilter(List.of(), List.of(), List.of("0042"), List.of(), DateRange.OPEN, List.of(),
+                DateRange.OPEN, DateRange.OPEN);
+        LeadFilter byStage = new LeadFilter(List.of(), List.of(), List.of(), List.of(), DateRange.OPEN, List.of("WON"),
+                DateRange.OPEN, DateRange.OPEN);
+        for (LeadAggregation.Attribute attribute : LeadAggregation.Attribute.values()) {
+            for (LeadFilter filter : List.of(all, byPhone, byStage)) {
+                for (int limit : new int[]{1, 250}) {
+                    AggregationResult old = new LeadAggregation(engines.get("18.16")).aggregate(ACCOUNT, attribute, filter, limit);
+                    AggregationResult current = new LeadAggregation(engines.get("current")).aggregate(ACCOUNT, attribute, filter, limit);
+                    assertEquals(old, current, attribute + " " + filter + " limit " + limit);
+                }
+            }
+        }
+        AggregationResult tags = new LeadAggregation(engines.get("current")).aggregate(ACCOUNT, LeadAggregation.Attribute.TAG, all, 1);
+        assertEquals(2, tags.totalCount());
+        assertEquals("!webinar", tags.groups().get(0).key());
+        assertEquals(2, tags.groups().get(0).count());
+        assertEquals(2, tags.remainingCount());
+    }
+
+    private static Path repoRoot() {
+        Path p = Path.of("").toAbsolutePath();
+        while (p != null && !Files.exists(p.resolve("scripts/lib/servers.sh"))) {
+            p = p.getParent();
+        }
+        return p;
+    }
+}
