@@ -137,6 +137,20 @@ class LeadListFilterTest extends LeadsApiTest {
     }
 
     @Test
+    void tagFilteredPagesWalkHoldersOfAnyTagOnceInJoinOrder() {
+        // ann holds !webinar and @fb (counted once), cid holds !webinar, bob holds neither
+        String tags = "tags=" + list("!webinar", "@fb");
+        Response first = get(key, "/api/v1.0/leads?pageSize=1&" + tags);
+        assertEquals(List.of("ann@alpha.com"), List.of(first.body().get("result").get(0).get("email").asText()));
+        Response second = get(key, "/api/v1.0/leads?pageSize=1&" + tags + "&pageId=" + enc(first.body().get("nextPageId").asText()));
+        assertEquals(1, second.body().get("result").size());
+        assertEquals("cid@beta.org", second.body().get("result").get(0).get("email").asText());
+        assertNull(second.body().get("nextPageId").textValue());
+        assertEquals(List.of("cid@beta.org"), emails(tags + "&fromDate=" + enc(java.time.LocalDate.now().minusDays(1).toString())
+                + "&tagFromDate=2024-06-01"));
+    }
+
+    @Test
     void pageIdOfAnotherQueryIs400() {
         String next = get(key, "/api/v1.0/leads?pageSize=1").body().get("nextPageId").asText();
         Response r = get(key, "/api/v1.0/leads?pageSize=1&tags=" + list("!webinar") + "&pageId=" + enc(next));
