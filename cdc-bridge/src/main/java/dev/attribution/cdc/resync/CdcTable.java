@@ -71,9 +71,10 @@ public record CdcTable(String name, List<Column> columns, List<String> key, Stri
             expr = "floor(extract(epoch from " + col + "))::bigint::text";
             fallback = "'0'";
         } else if (base.equals("Date")) {
-            expr = c.postgresType().startsWith("timestamp with")
-                    ? "to_char(" + col + " AT TIME ZONE 'UTC', 'YYYY-MM-DD')" : "to_char(" + col + ", 'YYYY-MM-DD')";
-            fallback = "'1970-01-01'";
+            // days since 1970-01-01: 18.16 prints day 0 as 0000-00-00, current releases as 1970-01-01
+            String day = c.postgresType().startsWith("timestamp with") ? "(" + col + " AT TIME ZONE 'UTC')::date" : col + "::date";
+            expr = "(" + day + " - date '1970-01-01')::text";
+            fallback = "'0'";
         } else if (base.startsWith("Decimal")) {
             int scale = scale(base);
             expr = "(round(" + col + ", " + scale + ") * 1" + "0".repeat(scale) + ")::bigint::text";
@@ -153,6 +154,8 @@ public record CdcTable(String name, List<Column> columns, List<String> key, Stri
         String expr;
         if (base.startsWith("DateTime")) {
             expr = "toString(toUInt32(" + col + "))";
+        } else if (base.equals("Date")) {
+            expr = "toString(toUInt16(" + col + "))";
         } else if (base.startsWith("Decimal")) {
             expr = "toString(toInt64(" + col + " * 1" + "0".repeat(scale(base)) + "))";
         } else if (base.startsWith("Float")) {

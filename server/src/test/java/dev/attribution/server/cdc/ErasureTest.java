@@ -57,6 +57,8 @@ class ErasureTest extends ApiTest {
         try {
             lead("er1", "grace.erased@example.com", "+15550001111");
             lead("er2", "kept@example.com", "+15550002222");
+            // this test runs the erasure itself: ErasureSweep (which erases what DELETE /leads redacts) leaves er1 alone
+            sql("INSERT INTO cdc_erasures (account_id, lead_id) VALUES ('" + account + "', 'er1')");
             sql("UPDATE leads SET email = 'erased-er1@erased.invalid', first_name = NULL, last_name = NULL, erased = true, "
                             + "updated_at = now() WHERE account_id = '" + account + "' AND id = 'er1'",
                     "DELETE FROM lead_phones WHERE account_id = '" + account + "' AND lead_id = 'er1'");
