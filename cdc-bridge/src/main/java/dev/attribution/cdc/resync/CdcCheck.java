@@ -18,7 +18,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Compares PostgreSQL with ClickHouse's current views, per table and month: row count and a content checksum (the
+ * Compares PostgreSQL with ClickHouse's live rows (newest version of each key, not deleted), per table and month: row count and a content checksum (the
  * sum, modulo 2^64, of a 64-bit MD5 prefix of every row's value text; see {@link CdcTable}). Both sides aggregate in
  * their own engine, so a check reads no rows over the wire.
  */
@@ -92,9 +92,8 @@ public class CdcCheck {
     }
 
     private Map<Integer, Bucket> clickhouse(CdcTable t, Integer month) {
-        String sql = "SELECT " + t.chMonth() + " AS m, count() AS n, sum(" + t.chHash() + ") AS s FROM "
-                + clickhouse.database() + "." + t.name() + "_current"
-                + (month == null ? "" : " WHERE " + t.chMonth() + " = " + month) + " GROUP BY m";
+        String sql = "SELECT m, count() AS n, sum(h) AS s FROM (" + t.chLiveRows(clickhouse.database()) + ") AS live"
+                + (month == null ? "" : " WHERE m = " + month) + " GROUP BY m";
         Map<Integer, Bucket> out = new TreeMap<>();
         for (JsonNode r : clickhouse.select(sql)) {
             out.put(r.get("m").asInt(), new Bucket(r.get("n").asLong(), new BigInteger(r.get("s").asText()).mod(TWO_64)));

@@ -40,7 +40,10 @@ public record CdcTable(String name, List<Column> columns, List<String> key, Stri
         if (!partitioned()) {
             return "0";
         }
-        String utc = "(" + q(monthColumn) + " AT TIME ZONE 'UTC')";
+        String pgType = columns.stream().filter(c -> c.name().equals(monthColumn)).map(Column::postgresType)
+                .findFirst().orElse("timestamp with time zone");
+        // timestamptz: its UTC wall clock; timestamp (no zone) and date: as stored (the sink reads them as UTC)
+        String utc = pgType.startsWith("timestamp with") ? "(" + q(monthColumn) + " AT TIME ZONE 'UTC')" : q(monthColumn);
         return "coalesce((extract(year from " + utc + ") * 100 + extract(month from " + utc + "))::int, 197001)";
     }
 
@@ -68,9 +71,10 @@ public record CdcTable(String name, List<Column> columns, List<String> key, Stri
             expr = "floor(extract(epoch from " + col + "))::bigint::text";
             fallback = "'0'";
         } else if (base.equals("Date")) {
-            expr = c.postgresType().startsWith("timestamp with")
-                    ? "to_char(" + col + " AT TIME ZONE 'UTC', 'YYYY-MM-DD')" : "to_char(" + col + ", 'YYYY-MM-DD')";
-            fallback = "'1970-01-01'";
+            // days since 1970-01-01: 18.16 prints day 0 as 0000-00-00, current releases as 1970-01-01
+            String day = c.postgresType().startsWith("timestamp with") ? "(" + col + " AT TIME ZONE 'UTC')::date" : col + "::date";
+            expr = "(" + day + " - date '1970-01-01')::text";
+            fallback = "'0'";
         } else if (base.startsWith("Decimal")) {
             int scale = scale(base);
             expr = "(round(" + col + ", " + scale + ") * 1" + "0".repeat(scale) + ")::bigint::text";
@@ -108,7 +112,7 @@ public record CdcTable(String name, List<Column> columns, List<String> key, Stri
             expr = c.postgresType().equals("boolean") ? "(" + col + ")::int" : col;
             fallback = "0";
         } else if (base.startsWith("Array(")) {
-            expr = col;
+            expr = "to_json(" + col + ")";
             fallback = "'[]'::json";
         } else {
             expr = col + "::text";
@@ -118,20 +122,30 @@ public record CdcTable(String name, List<Column> columns, List<String> key, Stri
 
     // ------------------------------------------------------------------------------------------------ ClickHouse
 
-    /** Same month as {@link #pgMonth()}, over the current view. */
-    String chMonth() {
-        return partitioned() ? "toYYYYMM(" + monthColumn + ")" : "0";
-    }
-
-    /** The month of a raw table row (the partition expression), for mutations. */
+    /** The month of a raw table row (the partition expression), 0 when unpartitioned. */
     String chMonthOfTable() {
-        return chMonth();
+        if (!partitioned()) {
+            return "0";
+        }
+        boolean nullable = columns.stream().anyMatch(c -> c.name().equals(monthColumn) && c.nullable());
+        return nullable ? "ifNull(toYYYYMM(" + monthColumn + "), 197001)" : "toYYYYMM(" + monthColumn + ")";
     }
 
-    /** Same 64 bits as {@link #pgHash()}, unsigned. */
+    /** Same 64 bits as {@link #pgHash()}, unsigned, of one raw table row. */
     String chHash() {
         String text = columns.stream().map(CdcTable::chText).collect(Collectors.joining(", '\\x1f', "));
         return "halfMD5(concat(" + text + (columns.size() == 1 ? ", ''" : "") + "))";
+    }
+
+    /**
+     * The table's live rows as check buckets: one row per key with its month {@code m} and content hash {@code h},
+     * both of the newest version, keys whose newest version is a delete left out. Read from the versioned table
+     * itself, not the {@code _current} view: views rename, drop and filter columns (e.g. soft-deleted rows) as their
+     * readers need, while the table holds every copied column under its PostgreSQL name.
+     */
+    String chLiveRows(String database) {
+        return "SELECT argMax(" + chMonthOfTable() + ", _version) AS m, argMax(" + chHash() + ", _version) AS h FROM "
+                + database + "." + name + " GROUP BY " + String.join(", ", key) + " HAVING argMax(is_deleted, _version) = 0";
     }
 
     private static String chText(Column c) {
@@ -140,6 +154,8 @@ public record CdcTable(String name, List<Column> columns, List<String> key, Stri
         String expr;
         if (base.startsWith("DateTime")) {
             expr = "toString(toUInt32(" + col + "))";
+        } else if (base.equals("Date")) {
+            expr = "toString(toUInt16(" + col + "))";
         } else if (base.startsWith("Decimal")) {
             expr = "toString(toInt64(" + col + " * 1" + "0".repeat(scale(base)) + "))";
         } else if (base.startsWith("Float")) {

@@ -57,6 +57,8 @@ class ErasureTest extends ApiTest {
         try {
             lead("er1", "grace.erased@example.com", "+15550001111");
             lead("er2", "kept@example.com", "+15550002222");
+            // this test runs the erasure itself: ErasureSweep (which erases what DELETE /leads redacts) leaves er1 alone
+            sql("INSERT INTO cdc_erasures (account_id, lead_id) VALUES ('" + account + "', 'er1')");
             sql("UPDATE leads SET email = 'erased-er1@erased.invalid', first_name = NULL, last_name = NULL, erased = true, "
                             + "updated_at = now() WHERE account_id = '" + account + "' AND id = 'er1'",
                     "DELETE FROM lead_phones WHERE account_id = '" + account + "' AND lead_id = 'er1'");
@@ -74,7 +76,11 @@ class ErasureTest extends ApiTest {
         for (String secret : List.of("grace.erased@example.com", "+15550001111", "Hopperson")) {
             assertEquals(List.of(), columnsHolding(secret.equals("Hopperson") ? "er1" : null, secret), secret + " is still in ClickHouse");
         }
-        assertEquals("erased-er1@erased.invalid", ch("SELECT email FROM {db}.leads_current WHERE account_id = '" + account + "' AND id = 'er1'"));
+        // the redaction stays as the lead's newest version; leads_current hides erased leads altogether (031_leads_erased)
+        assertEquals("erased-er1@erased.invalid\t1", ch("SELECT argMax(email, _version), argMax(erased, _version) FROM {db}.leads "
+                + "WHERE account_id = '" + account + "' AND id = 'er1'"));
+        assertEquals(0, chLong("SELECT count() FROM {db}.leads_current WHERE account_id = '" + account + "' AND id = 'er1'"));
+        assertEquals("kept@example.com", ch("SELECT email FROM {db}.leads_current WHERE account_id = '" + account + "' AND id = 'er2'"));
         assertEquals(1, chLong("SELECT count() FROM {db}.lead_tags_current WHERE account_id = '" + account + "' AND lead_id = 'er1'"));
         assertFalse(columnsHolding(null, "kept@example.com").isEmpty(), "other leads keep their data");
         assertFalse(columnsHolding(null, "+15550002222").isEmpty(), "other leads keep their data");
