@@ -72,9 +72,14 @@ class CdcAllTablesTest extends ApiTest {
                 + "VALUES (" + a + ", 'FACEBOOK', 'ad1', '2025-03-01', 'act1', 5, 'EUR', 18446744073709551000, 0)");
         List<CdcCheck.Difference> differences = check.run(null, null);
         List<String> described = differences.stream().map(CdcCheck.Difference::describe).toList();
+        // custom_costs has no month: its line counts the rows of every account in the (shared) test database, so
+        // only "the same count on both sides" is asserted for it
         assertEquals(List.of("ad_spend_daily 2025-03: PostgreSQL 1 rows, ClickHouse 1 rows; checksums differ",
-                "custom_costs: PostgreSQL 2 rows, ClickHouse 2 rows; checksums differ"),
-                described.stream().filter(d -> d.startsWith("ad_spend_daily") || d.startsWith("custom_costs")).toList());
+                "custom_costs: PostgreSQL n rows, ClickHouse n rows; checksums differ"),
+                described.stream().filter(d -> d.startsWith("ad_spend_daily") || d.startsWith("custom_costs"))
+                        .map(d -> d.startsWith("custom_costs")
+                                ? d.replaceAll("PostgreSQL (\\d+) rows, ClickHouse \\1 rows", "PostgreSQL n rows, ClickHouse n rows") : d)
+                        .toList());
 
         // the injected versions are above any WAL position: only a resync of everything below them would not help,
         // so drop them the way an operator would (they stand for corrupted rows) and resync every table
