@@ -1,0 +1,45 @@
+package dev.attribution.query.attribution;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/** {@code GET /api/v1.0/attribution} (spec 4.5). */
+@Controller("/api/v1.0/attribution")
+@Requires(beans = AttributionReport.class)
+class AttributionController {
+
+    /** The response: rows, and a message naming the ids that do not exist at the level. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Response(@JsonProperty("request_id") String requestId, List<Map<String, Object>> result, List<String> message) {
+    }
+
+    private final AttributionReport report;
+
+    AttributionController(AttributionReport report) {
+        this.report = report;
+    }
+
+    @Get
+    @RequiresRole(Roles.GET_ATTRIBUTION)
+    Response attribution(HttpRequest<?> request, Caller caller) {
+        QueryParams q = QueryParams.lenient(request.getParameters());
+        AttributionRequest r = AttributionRequest.read(q, caller.account().timeZone(), Clock.systemUTC());
+        AttributionReport.Result result = report.report(caller.accountId(), caller.account().timeZone(), r);
+        List<String> message = result.unknownIds().isEmpty() ? null
+                : result.unknownIds().stream().map(id -> "Id not found at level " + r.level().name() + ": " + id).toList();
+        return new Response(RequestIds.next(), result.rows(), message);
+    }
+}

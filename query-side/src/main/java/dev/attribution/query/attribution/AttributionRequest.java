@@ -1,0 +1,123 @@
+package dev.attribution.query.attribution;
+
+import dev.attribution.api.ApiDates;
+import dev.attribution.api.ApiException;
+import dev.attribution.api.QueryParams;
+
+import java.time.Clock;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** The validated parameters of {@code GET /api/v1.0/attribution} (spec 4.5). */
+public record AttributionRequest(Model model, ApiDates.Span span, Level level, List<String> fields, List<String> ids,
+                                 boolean usd, boolean dayOfAttribution, SourceConfiguration sources,
+                                 int windowDays, String grouping, int pageSize) {
+
+    public enum Model { last_click, first_click, scientific }
+
+    public enum SourceConfiguration { all_sources, only_organic, only_paid, prioritize_organic, prioritize_paid }
+
+    /** The metrics this implementation computes (a subset of 4.5.1). */
+    public static final List<String> SUPPORTED_FIELDS = List.of("name", "sales", "unique_sales", "one_time_sales",
+            "revenue", "recurring_revenue", "total_revenue", "unique_customers", "customers", "unique_customers_revenue",
+            "returning_customers", "leads", "cost", "profit", "roas", "cac", "cost_per_sale", "cost_per_unique_customer",
+            "cost_per_lead", "aov", "clicks");
+
+    /** A level of the level table: an ad platform and the depth (campaign, ad set / ad group, ad). */
+    public record Level(String name, String platform, String column) {
+
+        static final List<String> NAMES = List.of("google_campaign", "google_adgroup", "google_ad", "google_keyword",
+                "google_v2_campaign", "google_v2_adgroup", "google_v2_ad", "google_v2_keyword",
+                "facebook_campaign", "facebook_adset", "facebook_ad", "tiktok_adgroup", "tiktok_ad",
+                "snapchat_adsquad", "snapchat_ad", "pinterest_adgroup", "pinterest_ad", "twitter_adgroup", "twitter_ad",
+                "bing_adgroup", "bing_ad", "linkedin_campaign", "linkedin_ad");
+
+        static Level of(String name) {
+            if (!NAMES.contains(name)) {
+                throw ApiException.badRequest("Invalid level: " + name + ". Accepted values: " + String.join(", ", NAMES));
+            }
+            if (name.endsWith("_keyword")) {
+                throw ApiException.badRequest("Level " + name + " is not supported yet");
+            }
+            int cut = name.lastIndexOf('_');
+            String platform = name.substring(0, cut).toUpperCase(java.util.Locale.ROOT);
+            String depth = name.substring(cut + 1);
+            String column = switch (depth) {
+                case "campaign" -> "campaign_id";
+                case "ad" -> "ad_id";
+                default -> "ad_set_id";
+            };
+            return new Level(name, platform, column);
+        }
+    }
+
+    static AttributionRequest read(QueryParams q, ZoneId zone, Clock clock) {
+        Model model = enumValue(q.required("attributionModel"), Model.class, "attributionModel");
+        if (model == Model.scientific) {
+            throw ApiException.badRequest("attributionModel scientific is not yet supported");
+        }
+        String start = q.required("startDate");
+        String end = q.required("endDate");
+        ApiDates.Span span = ApiDates.attributionSpan(start, end, zone, clock);
+        Level level = Level.of(q.required("level"));
+        List<String> fields = new ArrayList<>();
+        for (String f : q.required("fields").split(",")) {
+            String name = f.trim().replace("\"", "");
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (!SUPPORTED_FIELDS.contains(name)) {
+                throw ApiException.badRequest("Invalid field: " + name);
+            }
+            if (!fields.contains(name)) {
+                fields.add(name);
+            }
+        }
+        if (fields.isEmpty()) {
+            throw ApiException.badRequest("Missing required parameter: fields");
+        }
+        List<String> ids = q.list("ids", 50);
+        if (ids.isEmpty()) {
+            throw ApiException.badRequest("Missing required parameter: ids");
+        }
+        String currency = q.string("currency").orElse("user_currency");
+        if (!Set.of("usd", "user_currency").contains(currency)) {
+            throw ApiException.badRequest("Invalid currency: " + currency + ". Accepted values: usd, user_currency");
+        }
+        boolean day = q.bool("dayOfAttribution").orElse(false);
+        SourceConfiguration sources = q.string("sourceConfiguration")
+                .map(v -> enumValue(v, SourceConfiguration.class, "sourceConfiguration")).orElse(SourceConfiguration.prioritize_paid);
+        q.intInRange("scientificDaysRange", 1, 30, 30);
+        int window = q.intInRange("windowAttributionDaysRange", 0, 365, 0);
+        String grouping = q.string("timeGroupingOption").orElse("source_link");
+        if (!List.of("source_link", "day", "week", "month", "year").contains(grouping)) {
+            throw ApiException.badRequest("Invalid timeGroupingOption: " + grouping + ". Accepted values: source_link, day, week, month, year");
+        }
+        if (!grouping.equals("source_link")) {
+            throw ApiException.badRequest("timeGroupingOption " + grouping + " is not supported yet");
+        }
+        if (q.bool("isAdAccountId").orElse(false)) {
+            throw ApiException.badRequest("isAdAccountId is not supported yet");
+        }
+        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        return new AttributionRequest(model, span, level, fields, ids, currency.equals("usd"), day, sources, window, grouping, pageSize);
+    }
+
+    private static <E extends Enum<E>> E enumValue(String value, Class<E> type, String name) {
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equals(value)) {
+                return e;
+            }
+        }
+        List<String> accepted = new ArrayList<>();
+        for (E e : type.getEnumConstants()) {
+            accepted.add(e.name());
+        }
+        if (type == Model.class) {
+            accepted = List.of("last_click", "first_click", "scientific");
+        }
+        throw ApiException.badRequest("Invalid " + name + ": " + value + ". Accepted values: " + String.join(", ", accepted));
+    }
+}

@@ -1,0 +1,170 @@
+package dev.attribution.server.reports;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Plain-Java attribution (no SQL) over generated events, as docs/attribution-models.md defines it. */
+final class AttributionOracle {
+
+    record Ad(String adId, String adSetId, String campaignId) {
+    }
+
+    record Click(String id, String leadId, Instant at, boolean organic, String platform, String adId) {
+    }
+
+    record Sale(String id, String leadId, Instant at, long cents, boolean recurring, boolean firstSale) {
+    }
+
+    record Spend(String adId, LocalDate day, long cents) {
+    }
+
+    record Data(List<Ad> ads, List<Click> clicks, List<Sale> sales, List<Spend> spend) {
+    }
+
+    private AttributionOracle() {
+    }
+
+    static String entity(Ad ad, String depth) {
+        return switch (depth) {
+            case "ad" -> ad.adId();
+            case "adset" -> ad.adSetId();
+            default -> ad.campaignId();
+        };
+    }
+
+    /** Rows by entity id: metric name → expected value (BigDecimal, Long or null). */
+    static Map<String, Map<String, Object>> compute(Data d, String depth, String model, String config, int windowDays,
+                                                    Instant start, Instant end, LocalDate fromDay, LocalDate toDay) {
+        Map<String, Ad> ads = new HashMap<>();
+        d.ads().forEach(a -> ads.put(a.adId(), a));
+        Map<String, long[]> sums = new LinkedHashMap<>();
+        Map<String, Set<String>> uniqueSales = new HashMap<>();
+        Map<String, Set<String>> uniqueCustomers = new HashMap<>();
+        Map<String, Set<String>> leads = new HashMap<>();
+        boolean last = model.equals("last_click");
+        for (Sale s : d.sales()) {
+            if (s.at().isBefore(start) || s.at().isAfter(end)) {
+                continue;
+            }
+            List<Click> candidates = new ArrayList<>();
+            for (Click c : d.clicks()) {
+                if (!c.leadId().equals(s.leadId()) || c.at().isAfter(s.at())) {
+                    continue;
+                }
+                if (windowDays > 0 && c.at().isBefore(s.at().minusSeconds(windowDays * 86400L))) {
+                    continue;
+                }
+                if (config.equals("only_paid") && c.organic() || config.equals("only_organic") && !c.organic()) {
+                    continue;
+                }
+                candidates.add(c);
+            }
+            if (candidates.isEmpty()) {
+                continue;
+            }
+            boolean anyPreferred = candidates.stream().anyMatch(c -> preferred(c, config));
+            List<Click> pool = candidates.stream().filter(c -> !anyPreferred || preferred(c, config)).toList();
+            Comparator<Click> order = Comparator.comparing(Click::at).thenComparing(Click::id);
+            Click chosen = last ? pool.stream().max(order).orElseThrow() : pool.stream().min(order).orElseThrow();
+            Ad ad = chosen.adId().isEmpty() || !"FACEBOOK".equals(chosen.platform()) ? null : ads.get(chosen.adId());
+            if (ad == null) {
+                continue;
+            }
+            String e = entity(ad, depth);
+            long[] x = sums.computeIfAbsent(e, k -> new long[8]);
+            x[0]++;
+            if (!s.recurring()) {
+                x[1]++;
+                x[4] += s.cents();
+            } else {
+                x[5] += s.cents();
+            }
+            uniqueSales.computeIfAbsent(e, k -> new HashSet<>()).add(s.leadId());
+            if (s.firstSale()) {
+                uniqueCustomers.computeIfAbsent(e, k -> new HashSet<>()).add(s.leadId());
+                x[6] += s.cents();
+            }
+        }
+        for (Click c : d.clicks()) {
+            if (c.at().isBefore(start) || c.at().isAfter(end) || c.adId().isEmpty() || !"FACEBOOK".equals(c.platform())
+                    || !ads.containsKey(c.adId())) {
+                continue;
+            }
+            if (config.equals("only_paid") && c.organic() || config.equals("only_organic") && !c.organic()) {
+                continue;
+            }
+            String e = entity(ads.get(c.adId()), depth);
+            long[] x = sums.computeIfAbsent(e, k -> new long[8]);
+            x[2]++;
+            leads.computeIfAbsent(e, k -> new HashSet<>()).add(c.leadId());
+        }
+        for (Spend sp : d.spend()) {
+            if (sp.day().isBefore(fromDay) || sp.day().isAfter(toDay)) {
+                continue;
+            }
+            String e = entity(ads.get(sp.adId()), depth);
+            sums.computeIfAbsent(e, k -> new long[8])[3] += sp.cents();
+        }
+        Map<String, Map<String, Object>> rows = new LinkedHashMap<>();
+        sums.forEach((e, x) -> {
+            long sales = x[0];
+            long uniqueSalesN = uniqueSales.getOrDefault(e, Set.of()).size();
+            long uc = uniqueCustomers.getOrDefault(e, Set.of()).size();
+            long customers = uniqueSalesN;
+            long revenue = x[4];
+            long recurring = x[5];
+            long total = revenue + recurring;
+            long cost = x[3];
+            long leadsN = leads.getOrDefault(e, Set.of()).size();
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("sales", sales);
+            m.put("one_time_sales", x[1]);
+            m.put("unique_sales", uniqueSalesN);
+            m.put("unique_customers", uc);
+            m.put("customers", customers);
+            m.put("returning_customers", customers - uc);
+            m.put("revenue", money(revenue));
+            m.put("recurring_revenue", money(recurring));
+            m.put("total_revenue", money(total));
+            m.put("unique_customers_revenue", money(x[6]));
+            m.put("leads", leadsN);
+            m.put("clicks", x[2]);
+            m.put("cost", money(cost));
+            m.put("profit", money(total - cost));
+            m.put("roas", cost == 0 ? null : BigDecimal.valueOf(total).divide(BigDecimal.valueOf(cost), 2, RoundingMode.HALF_UP));
+            m.put("cac", cost == 0 ? money(0) : uc == 0 ? null : per(cost, uc));
+            m.put("cost_per_sale", sales == 0 ? null : per(cost, sales));
+            m.put("cost_per_unique_customer", uc == 0 ? null : per(cost, uc));
+            m.put("cost_per_lead", leadsN == 0 ? null : per(cost, leadsN));
+            m.put("aov", sales == 0 ? null : per(total, sales));
+            rows.put(e, m);
+        });
+        return rows;
+    }
+
+    private static boolean preferred(Click c, String config) {
+        return switch (config) {
+            case "prioritize_paid" -> !c.organic();
+            case "prioritize_organic" -> c.organic();
+            default -> true;
+        };
+    }
+
+    private static BigDecimal money(long cents) {
+        return BigDecimal.valueOf(cents, 2);
+    }
+
+    private static BigDecimal per(long cents, long n) {
+        return BigDecimal.valueOf(cents, 2).divide(BigDecimal.valueOf(n), 2, RoundingMode.HALF_UP);
+    }
+}
