@@ -81,6 +81,24 @@ class WebhookDeliveryTest extends ApiTest {
         assertFalse(after.has("secretKey"));
     }
 
+    @jakarta.inject.Inject
+    dev.attribution.command.webhooks.WebhookDelivery delivery;
+
+    @Test
+    void eventsWrittenWhileDeliveryIsDownAreDeliveredAfterRestart() throws Exception {
+        String key = newAccount();
+        subscribe(key, "/restart", "lead.tag.added");
+        delivery.stop();
+        try {
+            write(key, "POST", "/api/v1.0/leads", "{\"email\":\"restart@example.com\",\"tags\":[\"r\"]}");
+            Thread.sleep(300);
+            assertTrue(receiver.at("/restart").isEmpty());
+        } finally {
+            delivery.start();
+        }
+        await(() -> receiver.at("/restart").isEmpty() ? null : true);
+    }
+
     @Test
     void subscriptionFailingTheWholePeriodIsPaused() {
         String key = newAccount();
