@@ -1,0 +1,303 @@
+package dev.attribution.command.webhooks;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.standardwebhooks.Webhook;
+import dev.attribution.api.ApiDates;
+import dev.attribution.api.JsonBody;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.annotation.Value;
+import io.micronaut.context.event.ApplicationEventListener;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import io.micronaut.runtime.server.event.ServerStartupEvent;
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Singleton;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.sql.DataSource;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Delivers the transactional outbox ({@code domain_events}) to webhook subscriptions (spec 6), at least once.
+ *
+ * <p>Two steps, both claimed with {@code FOR UPDATE SKIP LOCKED} so several nodes share the work:
+ * <ol>
+ * <li>fan-out: each event not yet fanned out becomes one {@code webhook_deliveries} row per ACTIVE subscription of
+ * its account that selects its type, in one transaction with its {@code fanned_out} mark;</li>
+ * <li>delivery: due PENDING rows are leased (their {@code next_attempt_at} pushed past the HTTP timeout, committed),
+ * then POSTed outside any transaction, signed the Standard Webhooks way. Success marks the row DELIVERED; failure
+ * schedules a retry with exponential backoff and jitter. A row older than the retry period is FAILED; a
+ * subscription whose failures have lasted the whole retry period moves to AUTOMATIC_PAUSED.</li>
+ * </ol>
+ * State lives in PostgreSQL only: a crash loses nothing, a leased row whose node died is retried when its lease ends.
+ * The target's address is checked again after DNS resolution before every attempt (SSRF, {@link UrlGuard}).
+ */
+@Singleton
+@Requires(property = "attribution.roles.command", notEquals = "false")
+public class WebhookDelivery implements ApplicationEventListener<ServerStartupEvent> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WebhookDelivery.class);
+    private static final int BATCH = 20;
+
+    private final DataSource dataSource;
+    private final boolean allowLoopback;
+    private final Duration retryPeriod;
+    private final Duration initialBackoff;
+    private final Duration maxBackoff;
+    private final Duration timeout;
+    private final long pollMillis;
+    private final HttpClient http;
+    private volatile boolean running;
+    private Thread thread;
+
+    public WebhookDelivery(DataSource dataSource,
+                           @Value("${attribution.webhooks.allow-loopback:false}") boolean allowLoopback,
+                           @Value("${attribution.webhooks.retry-period:PT24H}") Duration retryPeriod,
+                           @Value("${attribution.webhooks.initial-backoff:PT5S}") Duration initialBackoff,
+                           @Value("${attribution.webhooks.max-backoff:PT1H}") Duration maxBackoff,
+                           @Value("${attribution.webhooks.timeout:PT10S}") Duration timeout,
+                           @Value("${attribution.webhooks.poll-interval:PT0.5S}") Duration pollInterval) {
+        this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
+        this.allowLoopback = allowLoopback;
+        this.retryPeriod = retryPeriod;
+        this.initialBackoff = initialBackoff;
+        this.maxBackoff = maxBackoff;
+        this.timeout = timeout;
+        this.pollMillis = Math.max(10, pollInterval.toMillis());
+        this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+    }
+
+    @Override
+    public void onApplicationEvent(ServerStartupEvent event) {
+        start();
+    }
+
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        thread = new Thread(this::run, "webhook-delivery");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @PreDestroy
+    public synchronized void stop() {
+        running = false;
+        if (thread != null) {
+            thread.interrupt();
+            try {
+                thread.join(timeout.toMillis() + 5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            thread = null;
+        }
+    }
+
+    private void run() {
+        while (running) {
+            try {
+                int work = fanOut() + deliverDue();
+                if (work == 0) {
+                    Thread.sleep(pollMillis);
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (SQLException | RuntimeException e) {
+                if (!running) {
+                    return;
+                }
+                LOG.warn("webhook delivery retrying after error: {}", e.getMessage());
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException ie) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Expands events not yet fanned out into delivery rows; returns how many events it took. */
+    int fanOut() throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                List<Long> seqs = new ArrayList<>();
+                try (PreparedStatement ps = c.prepareStatement("SELECT seq, account_id, event_type FROM domain_events "
+                        + "WHERE NOT fanned_out ORDER BY seq LIMIT 200 FOR UPDATE SKIP LOCKED");
+                     PreparedStatement insert = c.prepareStatement("INSERT INTO webhook_deliveries (event_seq, subscription_id) "
+                             + "SELECT ?, id FROM webhook_subscriptions WHERE account_id = ? AND state = 'ACTIVE' "
+                             + "AND ? = ANY (event_types) ON CONFLICT DO NOTHING")) {
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            seqs.add(rs.getLong(1));
+                            insert.setLong(1, rs.getLong(1));
+                            insert.setString(2, rs.getString(2));
+                            insert.setString(3, rs.getString(3));
+                            insert.addBatch();
+                        }
+                    }
+                    if (seqs.isEmpty()) {
+                        c.commit();
+                        return 0;
+                    }
+                    insert.executeBatch();
+                }
+                try (PreparedStatement mark = c.prepareStatement("UPDATE domain_events SET fanned_out = true WHERE seq = ANY (?)")) {
+                    mark.setArray(1, c.createArrayOf("bigint", seqs.toArray()));
+                    mark.executeUpdate();
+                }
+                c.commit();
+                return seqs.size();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    private record Attempt(long id, long subscriptionId, int attempts, Instant createdAt, String eventId, String eventType,
+                           String accountId, String payload, Instant occurredAt, String targetUrl, String secret) {
+    }
+
+    /** Leases and attempts due deliveries; returns how many it attempted. */
+    int deliverDue() throws SQLException {
+        List<Attempt> due = new ArrayList<>();
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(true);
+            try (PreparedStatement ps = c.prepareStatement("""
+                    WITH claimed AS (
+                        UPDATE webhook_deliveries d SET next_attempt_at = now() + ?::interval, attempts = d.attempts + 1
+                        WHERE d.id IN (SELECT d2.id FROM webhook_deliveries d2
+                                       JOIN webhook_subscriptions s2 ON s2.id = d2.subscription_id
+                                       WHERE d2.state = 'PENDING' AND d2.next_attempt_at <= now() AND s2.state = 'ACTIVE'
+                                       ORDER BY d2.next_attempt_at LIMIT ? FOR UPDATE OF d2 SKIP LOCKED)
+                        RETURNING d.id, d.subscription_id, d.attempts, d.created_at, d.event_seq)
+                    SELECT c.id, c.subscription_id, c.attempts, c.created_at, e.id AS event_id, e.event_type, e.account_id,
+                           e.payload::text AS payload, e.occurred_at, s.target_url, s.secret_key
+                    FROM claimed c JOIN domain_events e ON e.seq = c.event_seq
+                    JOIN webhook_subscriptions s ON s.id = c.subscription_id""")) {
+                ps.setString(1, (timeout.toMillis() * 2 + 5000) + " milliseconds");
+                ps.setInt(2, BATCH);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        due.add(new Attempt(rs.getLong("id"), rs.getLong("subscription_id"), rs.getInt("attempts"),
+                                rs.getTimestamp("created_at").toInstant(), rs.getString("event_id"), rs.getString("event_type"),
+                                rs.getString("account_id"), rs.getString("payload"), rs.getTimestamp("occurred_at").toInstant(),
+                                rs.getString("target_url"), rs.getString("secret_key")));
+                    }
+                }
+            }
+            for (Attempt a : due) {
+                Optional<String> error = attempt(a);
+                if (error.isEmpty()) {
+                    succeeded(c, a);
+                } else {
+                    failed(c, a, error.get());
+                }
+            }
+        }
+        return due.size();
+    }
+
+    /** The delivery body: event type, its time, the account and the subject in the shape of its GET. */
+    static String body(String type, Instant occurredAt, String accountId, String payload) {
+        ObjectNode body = JsonBody.mapper().createObjectNode();
+        body.put("type", type);
+        body.put("timestamp", ApiDates.formatUtc(occurredAt));
+        body.put("accountId", accountId);
+        try {
+            body.set("data", JsonBody.mapper().readTree(payload));
+        } catch (Exception e) {
+            throw new IllegalStateException("unreadable event payload", e);
+        }
+        return body.toString();
+    }
+
+    private Optional<String> attempt(Attempt a) {
+        Optional<String> refused = UrlGuard.problem(a.targetUrl(), allowLoopback);
+        if (refused.isPresent()) {
+            return Optional.of("target refused: " + refused.get());
+        }
+        try {
+            String body = body(a.eventType(), a.occurredAt(), a.accountId(), a.payload());
+            long timestamp = Instant.now().getEpochSecond();
+            String signature = new Webhook(a.secret()).sign(a.eventId(), timestamp, body);
+            HttpRequest request = HttpRequest.newBuilder(URI.create(a.targetUrl()))
+                    .timeout(timeout)
+                    .header("Content-Type", "application/json")
+                    .header("User-Agent", "attribution-webhooks/1")
+                    .header("webhook-id", a.eventId())
+                    .header("webhook-timestamp", Long.toString(timestamp))
+                    .header("webhook-signature", signature)
+                    .POST(HttpRequest.BodyPublishers.ofString(body))
+                    .build();
+            HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
+            int status = response.statusCode();
+            return status >= 200 && status < 300 ? Optional.empty() : Optional.of("HTTP " + status);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted");
+        } catch (Exception e) {
+            return Optional.of(e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    private static void succeeded(Connection c, Attempt a) throws SQLException {
+        try (PreparedStatement d = c.prepareStatement("UPDATE webhook_deliveries SET state = 'DELIVERED', delivered_at = now(), "
+                + "last_error = NULL WHERE id = ?");
+             PreparedStatement s = c.prepareStatement("UPDATE webhook_subscriptions SET last_delivery_at = now(), "
+                     + "failing_since = NULL WHERE id = ?")) {
+            d.setLong(1, a.id());
+            d.executeUpdate();
+            s.setLong(1, a.subscriptionId());
+            s.executeUpdate();
+        }
+    }
+
+    private void failed(Connection c, Attempt a, String error) throws SQLException {
+        Instant now = Instant.now();
+        boolean expired = !a.createdAt().plus(retryPeriod).isAfter(now);
+        try (PreparedStatement d = c.prepareStatement("UPDATE webhook_deliveries SET state = ?, last_error = ?, "
+                + "next_attempt_at = ? WHERE id = ?")) {
+            d.setString(1, expired ? "FAILED" : "PENDING");
+            d.setString(2, error.length() > 500 ? error.substring(0, 500) : error);
+            d.setTimestamp(3, Timestamp.from(now.plus(backoff(a.attempts()))));
+            d.setLong(4, a.id());
+            d.executeUpdate();
+        }
+        try (PreparedStatement s = c.prepareStatement("UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, now()), "
+                + "state = CASE WHEN state = 'ACTIVE' AND coalesce(failing_since, now()) <= now() - ?::interval "
+                + "THEN 'AUTOMATIC_PAUSED' ELSE state END WHERE id = ?")) {
+            s.setString(1, retryPeriod.toMillis() + " milliseconds");
+            s.setLong(2, a.subscriptionId());
+            s.executeUpdate();
+        }
+        LOG.info("webhook delivery {} of {} to subscription {} failed (attempt {}): {}", a.id(), a.eventId(),
+                a.subscriptionId(), a.attempts(), error);
+    }
+
+    /** Exponential backoff from the initial delay, capped, with ±25 % jitter. */
+    Duration backoff(int attempts) {
+        double base = initialBackoff.toMillis() * Math.pow(2, Math.min(30, Math.max(0, attempts - 1)));
+        double capped = Math.min(base, maxBackoff.toMillis());
+        double jittered = capped * (0.75 + ThreadLocalRandom.current().nextDouble() * 0.5);
+        return Duration.ofMillis((long) jittered);
+    }
+}

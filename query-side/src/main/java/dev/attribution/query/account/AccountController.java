@@ -1,0 +1,71 @@
+package dev.attribution.query.account;
+
+import dev.attribution.api.ApiException;
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.context.annotation.Value;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+
+import java.util.List;
+import java.util.Set;
+
+/** Account endpoints of spec 4.13 in the shapes the real clients read: user info, domains, tracking script. */
+@Controller("/api/v1.0")
+class AccountController {
+
+    private final DomainDirectory domains;
+    private final TrackingScript script;
+
+    AccountController(DomainDirectory domains, TrackingScript script) {
+        this.domains = domains;
+        this.script = script;
+    }
+
+    /** {@code {request_id, result: {accountId, name, email, timeZone, currency, roles}}}. */
+    @Get("/user-info")
+    Envelopes.Single<UserInfoView> userInfo(HttpRequest<?> request, Caller caller) {
+        QueryParams.strict(request.getParameters(), Set.of());
+        List<String> roles = Roles.ALL.stream().filter(caller.roles()::contains).toList();
+        var a = caller.account();
+        return new Envelopes.Single<>(new UserInfoView(a.id(), a.name(), a.email(), a.timeZone().getId(), a.currency(), roles),
+                RequestIds.next());
+    }
+
+    /** A bare JSON array of domain names (the client maps each string to {@code {domain}}). */
+    @Get("/domains")
+    List<String> domains(HttpRequest<?> request, Caller caller) {
+        QueryParams.strict(request.getParameters(), Set.of());
+        return domains.list(caller.accountId());
+    }
+
+    /** The tracking snippet as text/plain. */
+    @Get(value = "/tracking-script", produces = MediaType.TEXT_PLAIN)
+    HttpResponse<String> trackingScript(HttpRequest<?> request, Caller caller) {
+        QueryParams.strict(request.getParameters(), TrackingScript.PARAMETERS);
+        if (caller.roles().stream().allMatch(Roles::isReadRole)) {
+            throw ApiException.forbidden(List.of(AccountMessages.READ_ONLY_SCRIPT));
+        }
+        String domain = request.getParameters().get("domain");
+        if (domain != null && !domain.isBlank()) {
+            String d;
+            try {
+                d = DomainDirectory.normalize(domain);
+            } catch (IllegalArgumentException e) {
+                throw ApiException.badRequest(AccountMessages.UNKNOWN_DOMAIN);
+            }
+            if (!domains.list(caller.accountId()).contains(d)) {
+                throw ApiException.badRequest(AccountMessages.UNKNOWN_DOMAIN);
+            }
+        }
+        String host = request.getHeaders().get("Host");
+        return HttpResponse.ok(script.render(caller.accountId(), host, request.getParameters()))
+                .contentType(MediaType.TEXT_PLAIN_TYPE);
+    }
+}

@@ -1,0 +1,116 @@
+package dev.attribution.server.surfaces;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.standardwebhooks.Webhook;
+import dev.attribution.api.JsonBody;
+import dev.attribution.server.support.ApiTest;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A real write's outbox event reaches a local receiver, signed the Standard Webhooks way, retried after failures. */
+@MicronautTest(transactional = false)
+class WebhookDeliveryTest extends ApiTest {
+
+    private final WebhookReceiver receiver;
+
+    WebhookDeliveryTest() throws Exception {
+        receiver = new WebhookReceiver();
+    }
+
+    @Override
+    public Map<String, String> getProperties() {
+        Map<String, String> p = new HashMap<>(super.getProperties());
+        p.put("attribution.webhooks.allow-loopback", "true");
+        p.put("attribution.webhooks.retry-period", "PT3S");
+        p.put("attribution.webhooks.initial-backoff", "PT0.1S");
+        p.put("attribution.webhooks.max-backoff", "PT0.5S");
+        p.put("attribution.webhooks.poll-interval", "PT0.05S");
+        return p;
+    }
+
+    @AfterAll
+    void close() {
+        receiver.close();
+    }
+
+    private String subscribe(String key, String path, String type) {
+        Response r = post(key, "/api/v1.0/webhook-subscriptions",
+                "{\"name\":\"t\",\"targetUrl\":\"" + receiver.url(path) + "\",\"eventTypes\":[\"" + type + "\"]}");
+        assertEquals(200, r.status(), r.raw());
+        return r.body().get("result").get("secretKey").asText() + " " + r.body().get("result").get("externalId").asText();
+    }
+
+    @Test
+    void tagAddedIsDeliveredSignedAndRetried() throws Exception {
+        String key = newAccount();
+        String[] sub = subscribe(key, "/tags", "lead.tag.added").split(" ");
+        subscribe(key, "/stages", "lead.stage.changed");
+        receiver.failures.set(2);
+        JsonNode status = write(key, "POST", "/api/v1.0/leads", "{\"email\":\"hook@example.com\",\"tags\":[\"vip\"]}");
+        assertEquals("PROCESSED", status.path("status").asText(), status.toString());
+        List<WebhookReceiver.Received> got = await(() -> receiver.at("/tags").size() >= 3 ? receiver.at("/tags") : null);
+        assertEquals(500, got.get(0).answered());
+        assertEquals(500, got.get(1).answered());
+        assertEquals(204, got.get(2).answered());
+        assertEquals(got.get(0).header("webhook-id"), got.get(2).header("webhook-id"));
+        Webhook verifier = new Webhook(sub[0]);
+        for (WebhookReceiver.Received r : got) {
+            verifier.verify(r.body(), r.headers());
+            assertTrue(r.header("webhook-signature").startsWith("v1,"));
+        }
+        JsonNode body = JsonBody.mapper().readTree(got.get(2).body());
+        assertEquals("lead.tag.added", body.get("type").asText());
+        assertTrue(body.get("accountId").asText().startsWith("acc_"));
+        assertTrue(body.has("timestamp") && body.has("data"), body.toString());
+        assertTrue(body.toString().contains("hook@example.com"), body.toString());
+        assertTrue(receiver.at("/stages").isEmpty());
+        JsonNode after = await(() -> {
+            JsonNode s = get(key, "/api/v1.0/webhook-subscriptions/" + sub[1]).body().get("result");
+            return s.get("lastDeliveryDate").isNull() ? null : s;
+        });
+        assertEquals("ACTIVE", after.get("state").asText());
+        assertFalse(after.has("secretKey"));
+    }
+
+    @jakarta.inject.Inject
+    dev.attribution.command.webhooks.WebhookDelivery delivery;
+
+    @Test
+    void eventsWrittenWhileDeliveryIsDownAreDeliveredAfterRestart() throws Exception {
+        String key = newAccount();
+        subscribe(key, "/restart", "lead.tag.added");
+        delivery.stop();
+        try {
+            write(key, "POST", "/api/v1.0/leads", "{\"email\":\"restart@example.com\",\"tags\":[\"r\"]}");
+            Thread.sleep(300);
+            assertTrue(receiver.at("/restart").isEmpty());
+        } finally {
+            delivery.start();
+        }
+        await(() -> receiver.at("/restart").isEmpty() ? null : true);
+    }
+
+    @Test
+    void subscriptionFailingTheWholePeriodIsPaused() {
+        String key = newAccount();
+        String[] sub = subscribe(key, "/down", "lead.tag.added").split(" ");
+        receiver.failures.set(1000);
+        write(key, "POST", "/api/v1.0/leads", "{\"email\":\"down@example.com\",\"tags\":[\"x\"]}");
+        JsonNode paused = await(() -> {
+            JsonNode s = get(key, "/api/v1.0/webhook-subscriptions/" + sub[1]).body().get("result");
+            return "AUTOMATIC_PAUSED".equals(s.get("state").asText()) ? s : null;
+        });
+        assertTrue(paused.get("lastDeliveryDate").isNull());
+        assertTrue(receiver.at("/down").size() >= 2);
+        receiver.failures.set(0);
+    }
+}
