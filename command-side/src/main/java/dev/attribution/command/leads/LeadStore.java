@@ -487,6 +487,15 @@ public class LeadStore {
             ps.setString(4, leadId);
             ps.executeUpdate();
         }
+        // ClickHouse still holds the lead's old versions: the CDC bridge's ErasureSweep removes them once this commits
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO clickhouse_erasures (account_id, lead_id, requested_at) VALUES (?, ?, ?)
+                ON CONFLICT (account_id, lead_id) DO UPDATE SET requested_at = EXCLUDED.requested_at, done_at = NULL""")) {
+            ps.setString(1, account.id());
+            ps.setString(2, leadId);
+            ps.setTimestamp(3, Timestamp.from(now));
+            ps.executeUpdate();
+        }
     }
 
     /** The lead as {@code GET /leads} shows it, read on this connection (null when erased or missing). */
