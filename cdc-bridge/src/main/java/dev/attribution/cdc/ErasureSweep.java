@@ -21,6 +21,7 @@ import java.util.List;
  */
 @Singleton
 @Requires(beans = Erasure.class)
+@Requires(property = "attribution.cdc.erasure-sweep.enabled", notEquals = "false")
 public class ErasureSweep {
 
     private static final Logger LOG = LoggerFactory.getLogger(ErasureSweep.class);

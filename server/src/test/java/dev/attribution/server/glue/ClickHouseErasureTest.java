@@ -2,6 +2,7 @@ package dev.attribution.server.glue;
 
 import dev.attribution.server.support.ApiTest;
 import dev.attribution.testing.TestStack;
+import io.micronaut.context.annotation.Property;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import org.junit.jupiter.api.Test;
 
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** DELETE /leads queues the lead for dev.attribution.cdc.Erasure; the background sweep leaves nothing in ClickHouse. */
 @MicronautTest(transactional = false)
+@Property(name = "attribution.cdc.erasure-sweep.enabled", value = "true")
 class ClickHouseErasureTest extends ApiTest {
 
     static String ch(String sql) {
