@@ -6,6 +6,7 @@ import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.auth.Caller;
+import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.command.commerce.CommerceInput;
 import dev.attribution.command.requests.WriteRequestLog;
 import jakarta.inject.Singleton;
@@ -22,9 +23,11 @@ public class CallWrites {
     public static final String NOT_BOTH = "Provide either ids or externalIds, not both";
 
     private final WriteRequestLog log;
+    private final Blacklist blacklist;
 
-    public CallWrites(WriteRequestLog log) {
+    public CallWrites(WriteRequestLog log, Blacklist blacklist) {
         this.log = log;
+        this.blacklist = blacklist;
     }
 
     /** {@code POST /calls}: an existing call with the same externalId (or deprecated id) is updated. */
@@ -40,6 +43,7 @@ public class CallWrites {
         body.bool("qualified").ifPresent(v -> payload.put("qualified", v));
         body.nonBlankString("qualification").ifPresent(v -> payload.put("qualification", v));
         body.string("state").ifPresent(v -> payload.put("state", FixedSet.require("state", v, STATES)));
+        CommerceInput.checkBlacklist(blacklist, caller.accountId(), payload);
         return log.accept(caller.accountId(), "CREATE_CALL", payload.get("email").asText(), payload);
     }
 

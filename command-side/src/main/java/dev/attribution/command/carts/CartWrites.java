@@ -8,6 +8,7 @@ import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
+import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.command.commerce.CommerceInput;
 import dev.attribution.command.orders.Money;
 import dev.attribution.command.requests.WriteRequestLog;
@@ -27,19 +28,25 @@ public class CartWrites {
     public static final String NO_ITEMS = "A cart must contain at least one item";
 
     private final WriteRequestLog log;
+    private final Blacklist blacklist;
 
-    public CartWrites(WriteRequestLog log) {
+    public CartWrites(WriteRequestLog log, Blacklist blacklist) {
         this.log = log;
+        this.blacklist = blacklist;
     }
 
     public String create(Caller caller, JsonBody body) {
         String cartId = body.nonBlankString("cartId").orElseGet(() -> RequestIds.next("crt-"));
-        return log.accept(caller.accountId(), "CREATE_CART", "cart:" + cartId, payload(caller, body, cartId));
+        ObjectNode payload = payload(caller, body, cartId);
+        CommerceInput.checkBlacklist(blacklist, caller.accountId(), payload);
+        return log.accept(caller.accountId(), "CREATE_CART", "cart:" + cartId, payload);
     }
 
     public String update(Caller caller, JsonBody body) {
         String cartId = body.nonBlankString("cartId").orElseThrow(() -> ApiException.badRequest("Missing required field: cartId"));
-        return log.accept(caller.accountId(), "UPDATE_CART", "cart:" + cartId, payload(caller, body, cartId));
+        ObjectNode payload = payload(caller, body, cartId);
+        CommerceInput.checkBlacklist(blacklist, caller.accountId(), payload);
+        return log.accept(caller.accountId(), "UPDATE_CART", "cart:" + cartId, payload);
     }
 
     private static ObjectNode payload(Caller caller, JsonBody body, String cartId) {

@@ -6,6 +6,8 @@ import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.leads.LeadStore;
 import dev.attribution.command.requests.WriteHandler;
+import dev.attribution.command.urlrules.UrlRuleEngine;
+import dev.attribution.command.urlrules.UrlRuleMatcher;
 import dev.attribution.query.clicks.ClickReader;
 import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
@@ -32,9 +34,12 @@ class CreateClickHandler implements WriteHandler {
     private final LeadStore leads;
     private final ClickReader reader;
     private final String placeholderDomain;
+    private final UrlRuleMatcher urlRules;
 
     CreateClickHandler(LeadStore leads, ClickReader reader,
-                       @Value("${attribution.placeholder-email-domain:phone.leads.invalid}") String placeholderDomain) {
+                       @Value("${attribution.placeholder-email-domain:phone.leads.invalid}") String placeholderDomain,
+                       UrlRuleMatcher urlRules) {
+        this.urlRules = urlRules;
         this.leads = leads;
         this.reader = reader;
         this.placeholderDomain = placeholderDomain;
@@ -85,6 +90,8 @@ class CreateClickHandler implements WriteHandler {
                 tags.add(p.get("tag").asText());
             }
             leads.addTagsReturningNew(c, account, leadId, tags, date);
+            // the account's enabled URL rules (marketing) tag or stage the lead from the visited URLs
+            urlRules.apply(c, account.id(), leadId, new UrlRuleEngine.Visit(text(p, "previousUrl"), p.get("referrerUrl").asText()), date);
             if (p.hasNonNull("ip")) {
                 leads.addIps(c, account.id(), leadId, List.of(p.get("ip").asText()));
             }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.JsonBody;
+import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.command.leads.LeadResolver;
 
 import java.util.ArrayList;
@@ -65,6 +66,17 @@ public final class CommerceInput {
         payload.set("leadIps", strings(ips));
         body.nonBlankString("stage").ifPresent(v -> payload.put("stage", v));
         return true;
+    }
+
+    /**
+     * Refuses (400, no request_id) a commerce write whose payload carries a blacklisted email, parent email or phone
+     * (spec 3.2, 7.2.8). Call it after the person fields were copied into {@code payload}.
+     */
+    public static void checkBlacklist(Blacklist blacklist, String accountId, JsonNode payload) {
+        blacklist.check(accountId, text(payload, "email"), texts(payload.get("phoneNumbers")));
+        if (payload.hasNonNull("parentEmail")) {
+            blacklist.checkEmail(accountId, payload.get("parentEmail").asText());
+        }
     }
 
     /** The person a payload names, or null when it names none. */

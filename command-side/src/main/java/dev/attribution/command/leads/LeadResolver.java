@@ -69,4 +69,10 @@ public class LeadResolver {
     public void applyStage(Connection c, String accountId, String leadId, String stage, Instant now) throws SQLException {
         store.setStage(c, accountId, leadId, stage, now);
     }
+
+    /** Makes {@code originId} the origin lead of {@code leadId} (an order with {@code parentEmail}, spec 3.2). */
+    public void assignOrigin(Connection c, dev.attribution.api.auth.Account account, String leadId, String originId, Instant now)
+            throws SQLException {
+        store.assignOrigin(c, account, leadId, originId, now);
+    }
 }

@@ -121,6 +121,9 @@ public class OrderHandlers {
         Instant now = w.acceptedAt();
         String buyer = leads.resolve(c, accountId, CommerceInput.person(p), now).id();
         String attributed = p.hasNonNull("parentEmail") ? leads.byEmail(c, accountId, p.get("parentEmail").asText(), now).id() : buyer;
+        if (!attributed.equals(buyer)) {
+            leads.assignOrigin(c, w.account(), buyer, attributed, now);
+        }
         return createFor(c, w, orderId, buyer, attributed);
     }
 

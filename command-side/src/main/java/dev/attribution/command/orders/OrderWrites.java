@@ -5,6 +5,7 @@ import dev.attribution.api.ApiException;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
+import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.command.commerce.CommerceInput;
 import dev.attribution.command.requests.WriteRequestLog;
 import jakarta.inject.Singleton;
@@ -21,9 +22,11 @@ public class OrderWrites {
     public static final int MAX_IPS = 3;
 
     private final WriteRequestLog log;
+    private final Blacklist blacklist;
 
-    public OrderWrites(WriteRequestLog log) {
+    public OrderWrites(WriteRequestLog log, Blacklist blacklist) {
         this.log = log;
+        this.blacklist = blacklist;
     }
 
     /** {@code POST /orders}. */
@@ -37,6 +40,7 @@ public class OrderWrites {
         body.nonBlankString("externalSubscriptionId").ifPresent(v -> payload.put("externalSubscriptionId", v));
         CommerceInput.copyDate(body, payload, "date");
         OrderInput.copyOrder(body, payload, caller.account().currency());
+        CommerceInput.checkBlacklist(blacklist, caller.accountId(), payload);
         return log.accept(caller.accountId(), "CREATE_ORDER", "order:" + orderId, payload);
     }
 

@@ -5,6 +5,7 @@ import dev.attribution.api.ApiException;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Caller;
+import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.command.commerce.CommerceInput;
 import dev.attribution.command.requests.WriteRequestLog;
 import jakarta.inject.Singleton;
@@ -28,9 +29,11 @@ public class SubscriptionWrites {
     static final List<String> DATES = List.of("startDate", "endDate", "cancelAtDate", "trialStartDate", "trialEndDate");
 
     private final WriteRequestLog log;
+    private final Blacklist blacklist;
 
-    public SubscriptionWrites(WriteRequestLog log) {
+    public SubscriptionWrites(WriteRequestLog log, Blacklist blacklist) {
         this.log = log;
+        this.blacklist = blacklist;
     }
 
     /** {@code POST /subscriptions}; an existing {@code subscriptionId} is updated. */
@@ -50,6 +53,7 @@ public class SubscriptionWrites {
             body.nonBlankString(field).ifPresent(v -> payload.put(field, v));
         }
         copyDates(body, payload);
+        CommerceInput.checkBlacklist(blacklist, caller.accountId(), payload);
         return log.accept(caller.accountId(), "CREATE_SUBSCRIPTION", CommerceInput.laneKey(payload, "subscription"), payload);
     }
 
