@@ -77,6 +77,12 @@ public class CallReader {
                 accountId, ids).list(c, rs -> row(rs, zone)));
     }
 
+    /** The live calls of a lead, oldest first, on the caller's connection (its journey). */
+    public List<CallView> byLead(Connection c, String accountId, ZoneId zone, String leadId) {
+        return withLeads(c, accountId, zone, new SqlQuery(SELECT + " AND c.lead_id = ? ORDER BY c.call_date, c.id",
+                accountId, leadId).list(c, rs -> row(rs, zone)));
+    }
+
     private List<CallView> withLeads(Connection c, String accountId, ZoneId zone, List<Row> rows) {
         Map<String, JsonNode> byId = LeadEmbeds.load(leads, c, accountId, zone, rows.stream().map(Row::leadId).toList(), true);
         return rows.stream().map(r -> {

@@ -70,6 +70,12 @@ public class CartReader {
         return render(c, accountId, zone, new SqlQuery(SELECT + " AND c.id = ?", accountId, id).list(c, CartReader::row));
     }
 
+    /** The carts of a lead, oldest first, on the caller's connection (its journey). */
+    public List<CartView> byLead(Connection c, String accountId, ZoneId zone, String leadId) {
+        return render(c, accountId, zone, new SqlQuery(SELECT + " AND c.lead_id = ? ORDER BY c.cart_date, c.id",
+                accountId, leadId).list(c, CartReader::row));
+    }
+
     private List<CartView> render(Connection c, String accountId, ZoneId zone, List<Row> rows) {
         if (rows.isEmpty()) {
             return List.of();

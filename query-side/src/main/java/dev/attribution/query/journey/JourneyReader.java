@@ -4,8 +4,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.JsonBody;
+import dev.attribution.query.calls.CallReader;
+import dev.attribution.query.carts.CartReader;
+import dev.attribution.query.carts.CartView;
 import dev.attribution.query.leads.LeadReader;
 import dev.attribution.query.leads.LeadView;
+import dev.attribution.query.products.ProductView;
+import dev.attribution.query.sales.SaleReader;
+import dev.attribution.query.subscriptions.SubscriptionReader;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -16,9 +22,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Currency;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -27,7 +35,10 @@ import java.util.Set;
  * {@code GET /leads/journey} (spec 2.17, 4.1): per lead, the LeadWithStage (with {@code isOriginLead}), the linked
  * leads (merged into it, or its origin) and, when asked, the chronological journey of the events this service
  * holds for leads: {@code sl} (source-link clicks), {@code lead-stage}, {@code action} ({@code !} and unprefixed tags)
- * and {@code opt-in}. Sales, calls, carts and subscriptions belong to the commerce side and come back empty here.
+ * {@code opt-in}, {@code sale}, {@code call}, {@code cart}, {@code subscription-started} and {@code subscription-ended}.
+ * The lead's sales, calls, carts (journey variant of 2.10) and subscriptions come from the commerce readers, so they
+ * have the shapes of their own GETs. {@code email} / {@code email-open} events need an email integration this
+ * service does not have: never present.
  */
 @Singleton
 public class JourneyReader {
@@ -38,10 +49,19 @@ public class JourneyReader {
 
     private final JdbcOperations jdbc;
     private final LeadReader leads;
+    private final SaleReader sales;
+    private final CallReader calls;
+    private final CartReader carts;
+    private final SubscriptionReader subscriptions;
 
-    public JourneyReader(JdbcOperations jdbc, LeadReader leads) {
+    public JourneyReader(JdbcOperations jdbc, LeadReader leads, SaleReader sales, CallReader calls, CartReader carts,
+                         SubscriptionReader subscriptions) {
         this.jdbc = jdbc;
         this.leads = leads;
+        this.sales = sales;
+        this.calls = calls;
+        this.carts = carts;
+        this.subscriptions = subscriptions;
     }
 
     @Transactional(readOnly = true)
@@ -92,10 +112,18 @@ public class JourneyReader {
         ObjectNode leadNode = JsonBody.mapper().valueToTree(lead);
         leadNode.put("isOriginLead", isOrigin);
         j.set("lead", leadNode);
-        for (String f : List.of("sales", "calls", "carts", "subscriptions")) {
-            if (fields.contains(f)) {
-                j.putArray(f);
-            }
+        if (fields.contains("sales")) {
+            j.set("sales", JsonBody.mapper().valueToTree(sales.byLead(c, accountId, zone, lead.id())));
+        }
+        if (fields.contains("calls")) {
+            j.set("calls", JsonBody.mapper().valueToTree(calls.byLead(c, accountId, zone, lead.id())));
+        }
+        if (fields.contains("carts")) {
+            ArrayNode list = j.putArray("carts");
+            carts.byLead(c, accountId, zone, lead.id()).forEach(cart -> list.add(journeyCart(cart, zone)));
+        }
+        if (fields.contains("subscriptions")) {
+            j.set("subscriptions", JsonBody.mapper().valueToTree(subscriptions.byLead(c, accountId, zone, lead.id())));
         }
         if (fields.contains("linkedLeads")) {
             j.set("linkedLeads", JsonBody.mapper().valueToTree(leads.byIds(c, accountId, zone, linkedIds)));
@@ -169,10 +197,105 @@ public class JourneyReader {
                 }
             }
         }
+        commerceEvents(c, accountId, zone, leadId, events);
         events.sort(Comparator.comparing(Event::at));
         ArrayNode out = JsonBody.mapper().createArrayNode();
         events.forEach(e -> out.add(e.node()));
         return out;
+    }
+
+    /** Sales, calls, carts and subscription starts and ends of the lead as journey events. */
+    private static void commerceEvents(Connection c, String accountId, ZoneId zone, String leadId, List<Event> events) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT id, sale_date, product_name, product_tag, currency, price FROM sales
+                WHERE account_id = ? AND lead_id = ? AND NOT deleted""")) {
+            bind(ps, accountId, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Instant at = rs.getTimestamp(2).toInstant();
+                    events.add(new Event(at, event("sale", at, zone).put("id", rs.getString(1)).put("name", rs.getString(3))
+                            .put("tag", rs.getString(4)).put("currencySymbol", symbol(rs.getString(5)))
+                            .put("extra", rs.getBigDecimal(6).toPlainString())));
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT id, call_date, name, tag FROM calls WHERE account_id = ? AND lead_id = ? AND NOT deleted")) {
+            bind(ps, accountId, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Instant at = rs.getTimestamp(2).toInstant();
+                    events.add(new Event(at, event("call", at, zone).put("id", rs.getString(1)).put("name", rs.getString(3))
+                            .put("tag", rs.getString(4))));
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT c.cart_date, array_agg(i.name ORDER BY i.position) FROM carts c
+                JOIN cart_items i ON i.account_id = c.account_id AND i.cart_id = c.id
+                WHERE c.account_id = ? AND c.lead_id = ? GROUP BY c.id, c.cart_date""")) {
+            bind(ps, accountId, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Instant at = rs.getTimestamp(1).toInstant();
+                    ObjectNode e = event("cart", at, zone);
+                    ArrayNode names = e.putArray("subNames");
+                    for (String name : (String[]) rs.getArray(2).getArray()) {
+                        names.add(name);
+                    }
+                    events.add(new Event(at, e));
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT id, start_date, end_date, name, tag FROM subscriptions WHERE account_id = ? AND lead_id = ?")) {
+            bind(ps, accountId, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Instant start = rs.getTimestamp(2).toInstant();
+                    events.add(new Event(start, event("subscription-started", start, zone).put("id", rs.getString(1))
+                            .put("name", rs.getString(4)).put("tag", rs.getString(5))));
+                    Timestamp end = rs.getTimestamp(3);
+                    if (end != null && !end.toInstant().isAfter(Instant.now())) {
+                        events.add(new Event(end.toInstant(), event("subscription-ended", end.toInstant(), zone)
+                                .put("id", rs.getString(1)).put("name", rs.getString(4)).put("tag", rs.getString(5))));
+                    }
+                }
+            }
+        }
+    }
+
+    /** A cart inside a journey (spec 2.10): no {@code lead}, legacy {@code creationDate}, products as SaleProduct. */
+    private static ObjectNode journeyCart(CartView cart, ZoneId zone) {
+        ObjectNode node = JsonBody.mapper().valueToTree(cart);
+        node.remove("lead");
+        node.put("creationDate", ApiDates.formatLegacy(OffsetDateTime.parse(cart.creationDate()).toInstant(), zone));
+        ArrayNode products = node.putArray("products");
+        for (ProductView p : cart.products()) {
+            ObjectNode item = products.addObject();
+            putIfPresent(item, "id", p.id());
+            item.put("name", p.name());
+            putIfPresent(item, "tag", p.tag());
+            putIfPresent(item, "sku", p.sku());
+            if (p.category() != null) {
+                item.putObject("category").put("name", p.category());
+            }
+        }
+        return node;
+    }
+
+    private static void putIfPresent(ObjectNode node, String field, String value) {
+        if (value != null) {
+            node.put(field, value);
+        }
+    }
+
+    private static String symbol(String currency) {
+        try {
+            return Currency.getInstance(currency).getSymbol(Locale.US);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return currency;
+        }
     }
 
     private static ObjectNode event(String type, Instant at, ZoneId zone) {

@@ -85,6 +85,12 @@ public class SaleReader {
                 accountId, ids).list(c, rs -> row(rs, zone)));
     }
 
+    /** The live sales of a lead, oldest first, on the caller's connection (its journey). */
+    public List<SaleView> byLead(Connection c, String accountId, ZoneId zone, String leadId) {
+        return withLeads(c, accountId, zone, new SqlQuery(SELECT + " AND s.lead_id = ? ORDER BY s.sale_date, s.id",
+                accountId, leadId).list(c, rs -> row(rs, zone)));
+    }
+
     private List<SaleView> withLeads(Connection c, String accountId, ZoneId zone, List<Row> rows) {
         Map<String, JsonNode> byId = LeadEmbeds.load(leads, c, accountId, zone, rows.stream().map(Row::leadId).toList(), true);
         return rows.stream().map(r -> {

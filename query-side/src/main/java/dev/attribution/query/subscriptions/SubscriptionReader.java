@@ -75,6 +75,12 @@ public class SubscriptionReader {
                 accountId, ids).list(c, rs -> row(rs, zone)));
     }
 
+    /** The subscriptions of a lead, oldest first, on the caller's connection (its journey). */
+    public List<SubscriptionView> byLead(Connection c, String accountId, ZoneId zone, String leadId) {
+        return withLeads(c, accountId, zone, new SqlQuery(SELECT + " AND s.lead_id = ? ORDER BY s.start_date, s.id",
+                accountId, leadId).list(c, rs -> row(rs, zone)));
+    }
+
     private List<SubscriptionView> withLeads(Connection c, String accountId, ZoneId zone, List<Row> rows) {
         Map<String, JsonNode> byId = LeadEmbeds.load(leads, c, accountId, zone, rows.stream().map(Row::leadId).toList(), true);
         return rows.stream().map(r -> {
