@@ -1,6 +1,7 @@
 package dev.attribution.server.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.common.McpTransportContext;
@@ -32,7 +33,8 @@ class McpTools {
 
     private final ApiOperations operations;
     private final LoopbackApi api;
-    private final ObjectMapper json = new ObjectMapper();
+    /** Decimals stay exact (money amounts) when the endpoint's JSON becomes the tool's structured content. */
+    private final ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     McpTools(ApiOperations operations, LoopbackApi api) {
         this.operations = operations;

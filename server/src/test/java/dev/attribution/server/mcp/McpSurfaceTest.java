@@ -161,6 +161,20 @@ class McpSurfaceTest extends ApiTest {
     }
 
     @Test
+    void theCallersRateLimitAppliesToToolCalls() {
+        Acct caller = account(Roles.ALL);
+        directory.setRateOverride(caller.id(), 1, 1000);
+        McpSyncClient client = client(caller.key());
+        McpSchema.CallToolResult first = call(client, "get_user_info", Map.of());
+        McpSchema.CallToolResult second = call(client, "get_user_info", Map.of());
+        assertFalse(first.isError(), text(first));
+        assertEquals("1;w=1, 1000;w=60", first.meta().get("X-RateLimit-Limit"));
+        assertTrue(second.isError());
+        assertTrue(text(second).startsWith("HTTP 429: The limit of API requests was reached."), text(second));
+        assertNotNull(second.meta().get("Retry-After"));
+    }
+
+    @Test
     void accessibleAccountIdIsValidatedOnEveryCall() {
         Acct agency = account(Roles.ALL);
         Acct client = account(Roles.ALL);
@@ -196,6 +210,7 @@ class McpSurfaceTest extends ApiTest {
 
         McpSchema.CallToolResult refused = call(client, "search_docs", Map.of("query", "leads", "accessible_account_id", "acc_x"));
         assertTrue(refused.isError());
+        assertTrue(text(refused).contains("accessible_account_id"), text(refused));
     }
 
     @Test
