@@ -201,6 +201,28 @@ class McpSurfaceTest extends ApiTest {
     }
 
     @Test
+    void anAgencyWriteLandsInTheClientAccountAndAnInactiveClientIsRefused() {
+        Acct agency = account(Roles.ALL);
+        Acct client = account(Roles.ALL);
+        directory.link(agency.id(), client.id(), "APPROVED");
+        McpSyncClient mcp = client(agency.key());
+        McpSchema.CallToolResult accepted = call(mcp, "create_leads", Map.of("accessible_account_id", client.id(),
+                "body", Map.of("email", "agency.made@example.com")));
+        assertFalse(accepted.isError(), text(accepted));
+        awaitRequest(client.key(), (String) structured(accepted).get("request_id"));
+
+        McpSchema.CallToolResult own = call(client(client.key()), "get_leads", Map.of("emails", List.of("agency.made@example.com")));
+        assertEquals(1, ((List<?>) structured(own).get("result")).size());
+        McpSchema.CallToolResult agencysOwn = call(mcp, "get_leads", Map.of("emails", List.of("agency.made@example.com")));
+        assertEquals(0, ((List<?>) structured(agencysOwn).get("result")).size());
+
+        directory.setState(client.id(), "BLOCKED");
+        McpSchema.CallToolResult blocked = call(mcp, "get_leads", Map.of("accessible_account_id", client.id()));
+        assertTrue(blocked.isError());
+        assertEquals("HTTP 403: Account " + client.id() + " is not active", text(blocked));
+    }
+
+    @Test
     void docsSearchFindsOperationsAndRefusesAccessibleAccountId() {
         McpSyncClient client = client(newAccount());
         McpSchema.CallToolResult found = call(client, "search_docs", Map.of("query", "attribution model"));
@@ -214,7 +236,7 @@ class McpSurfaceTest extends ApiTest {
     }
 
     @Test
-    void noOrBadApiKeyIs401AtTheHttpLevel() {
+    void noBadRevokedOrInactiveKeyIs401AtTheHttpLevel() {
         Response none = sendWithHeaders("POST", "/mcp", INITIALIZE, Map.of("Accept", "application/json, text/event-stream"));
         assertEquals(401, none.status());
         assertEquals("ERROR", none.body().get("result").asText());
@@ -222,9 +244,15 @@ class McpSurfaceTest extends ApiTest {
         assertEquals(401, bad.status());
         assertThrows(RuntimeException.class, () -> client(null));
 
-        String key = newAccount();
-        Response ok = sendWithHeaders("POST", "/mcp", INITIALIZE, Map.of("API-Key", key));
+        Acct account = account(Roles.ALL);
+        Response ok = sendWithHeaders("POST", "/mcp", INITIALIZE, Map.of("API-Key", account.key()));
         assertEquals(200, ok.status());
         assertEquals("attribution-api", ok.body().path("result").path("serverInfo").path("name").asText());
+
+        directory.setState(account.id(), "BLOCKED");
+        assertEquals(401, sendWithHeaders("POST", "/mcp", INITIALIZE, Map.of("API-Key", account.key())).status());
+        directory.revokeKey(ApiKeys.hash(account.key()));
+        directory.setState(account.id(), "ACTIVE");
+        assertEquals(401, sendWithHeaders("POST", "/mcp", INITIALIZE, Map.of("API-Key", account.key())).status());
     }
 }
