@@ -139,29 +139,12 @@ public class JourneyReader {
 
     private ArrayNode events(Connection c, String accountId, ZoneId zone, String leadId) throws SQLException {
         List<Event> events = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT click_date, source_link_tag, is_organic, integration_type, ad_source_id, adspend_ad_id, tracked_url
-                FROM clicks WHERE account_id = ? AND lead_id = ?""")) {
+        try (PreparedStatement ps = c.prepareStatement(SOURCE_CLICKS)) {
             bind(ps, accountId, leadId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    Instant at = rs.getTimestamp(1).toInstant();
-                    ObjectNode e = event("sl", at, zone);
-                    String tag = rs.getString(2);
-                    if (tag != null) {
-                        e.put("tag", tag).put("name", tag.substring(1));
-                    }
-                    e.put("extra", rs.getString(7));
-                    String platform = rs.getString(4);
-                    if (platform != null) {
-                        e.put("integrationProvider", platform);
-                        String level = CAMPAIGN_LEVEL.contains(platform) ? "campaign" : "adSet";
-                        e.putObject(level).put("adSourceId", rs.getString(5));
-                        if (rs.getString(6) != null) {
-                            e.putObject("ad").put("adSourceId", rs.getString(6));
-                        }
-                    }
-                    events.add(new Event(at, e));
+                    Instant at = rs.getTimestamp("click_date").toInstant();
+                    events.add(new Event(at, sourceLinkEvent(rs, at, zone)));
                 }
             }
         }
@@ -202,6 +185,78 @@ public class JourneyReader {
         ArrayNode out = JsonBody.mapper().createArrayNode();
         events.forEach(e -> out.add(e.node()));
         return out;
+    }
+
+    /**
+     * The lead's clicks with what an {@code sl} event shows of their source (spec 2.17): the source link of the tag
+     * (name, category, traffic source; organic when the source or the click says so) and the ad hierarchy above the
+     * click's {@code adSourceId} — a campaign-level source's campaign, else the ad set and the campaign above it when
+     * the platform has one — its ad account, and the ad when the click names one.
+     */
+    private static final String SOURCE_CLICKS = """
+            SELECT ck.click_date, ck.source_link_tag, ck.is_organic OR coalesce(sl.organic, false) AS organic,
+                   ck.integration_type, ck.ad_source_id, ck.adspend_ad_id, ck.tracked_url, sl.name AS source_name,
+                   cat.id AS category_id, cat.name AS category_name, ts.id AS traffic_source_id, ts.name AS traffic_source_name,
+                   st.name AS ad_set_name, coalesce(st.campaign_id, '') AS set_campaign_id,
+                   coalesce(cp.name, spc.name) AS campaign_name,
+                   coalesce(st.ad_account_id, cp.ad_account_id, ad.ad_account_id) AS ad_account_id, acct.name AS ad_account_name,
+                   ad.name AS ad_name
+            FROM clicks ck
+            LEFT JOIN LATERAL (SELECT * FROM source_links s WHERE s.account_id = ck.account_id AND lower(s.tag) = lower(ck.source_link_tag)
+                               ORDER BY s.deleted_at IS NULL DESC, s.created_at DESC LIMIT 1) sl ON true
+            LEFT JOIN source_categories cat ON cat.account_id = ck.account_id AND cat.id = sl.category_id
+            LEFT JOIN traffic_sources ts ON ts.account_id = ck.account_id AND ts.id = sl.traffic_source_id
+            LEFT JOIN ad_sets st ON st.account_id = ck.account_id AND st.platform = ck.integration_type AND st.ad_set_id = ck.ad_source_id
+            LEFT JOIN ad_campaigns cp ON cp.account_id = ck.account_id AND cp.platform = ck.integration_type AND cp.campaign_id = ck.ad_source_id
+            LEFT JOIN ad_campaigns spc ON spc.account_id = ck.account_id AND spc.platform = ck.integration_type AND spc.campaign_id = st.campaign_id
+            LEFT JOIN ads ad ON ad.account_id = ck.account_id AND ad.platform = ck.integration_type AND ad.ad_id = ck.adspend_ad_id
+            LEFT JOIN ad_accounts acct ON acct.account_id = ck.account_id AND acct.platform = ck.integration_type
+                 AND acct.ad_account_id = coalesce(st.ad_account_id, cp.ad_account_id, ad.ad_account_id)
+            WHERE ck.account_id = ? AND ck.lead_id = ?""";
+
+    private static ObjectNode sourceLinkEvent(ResultSet rs, Instant at, ZoneId zone) throws SQLException {
+        ObjectNode e = event("sl", at, zone);
+        String tag = rs.getString("source_link_tag");
+        if (tag != null) {
+            String name = rs.getString("source_name");
+            e.put("tag", tag).put("name", name != null ? name : tag.substring(1));
+        }
+        e.put("extra", rs.getString("tracked_url"));
+        if (rs.getString("category_name") != null) {
+            e.putObject("category").put("id", rs.getString("category_id")).put("name", rs.getString("category_name"));
+        }
+        if (rs.getString("traffic_source_name") != null) {
+            e.putObject("trafficSource").put("id", rs.getString("traffic_source_id")).put("name", rs.getString("traffic_source_name"));
+        }
+        String platform = rs.getString("integration_type");
+        if (platform == null || rs.getBoolean("organic")) {
+            return e; // organic sources and email links: trafficSource and category only
+        }
+        e.put("integrationProvider", platform);
+        hierarchyLevel(e, "adAccount", rs.getString("ad_account_id"), rs.getString("ad_account_name"));
+        if (CAMPAIGN_LEVEL.contains(platform)) {
+            hierarchyLevel(e, "campaign", rs.getString("ad_source_id"), rs.getString("campaign_name"));
+        } else {
+            String campaignId = rs.getString("set_campaign_id");
+            if (!campaignId.isEmpty()) {
+                hierarchyLevel(e, "campaign", campaignId, rs.getString("campaign_name"));
+            }
+            hierarchyLevel(e, "adSet", rs.getString("ad_source_id"), rs.getString("ad_set_name"));
+        }
+        hierarchyLevel(e, "ad", rs.getString("adspend_ad_id"), rs.getString("ad_name"));
+        return e;
+    }
+
+    /** An AdHierarchyLevel (spec 2.6) {@code {name, adSourceId}}; absent without an id, {@code name} absent when unknown. */
+    private static void hierarchyLevel(ObjectNode event, String field, String adSourceId, String name) {
+        if (adSourceId == null || adSourceId.isEmpty()) {
+            return;
+        }
+        ObjectNode level = event.putObject(field);
+        if (name != null && !name.isEmpty()) {
+            level.put("name", name);
+        }
+        level.put("adSourceId", adSourceId);
     }
 
     /** Sales, calls, carts and subscription starts and ends of the lead as journey events. */
