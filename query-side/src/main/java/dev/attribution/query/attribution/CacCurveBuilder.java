@@ -1,5 +1,7 @@
 package dev.attribution.query.attribution;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;
@@ -36,9 +38,11 @@ public final class CacCurveBuilder {
     }
 
     /** One point of the curve (the wire shape of a {@code curve} item). */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
     public record Bucket(BigDecimal spendPerDay, int days, long newCustomers, BigDecimal avgCac, BigDecimal marginalCac) {
     }
 
+    @JsonInclude(JsonInclude.Include.ALWAYS)
     public record Saturation(BigDecimal efficientSpendPerDay, BigDecimal saturatedSpendPerDay, String reason) {
     }
 
