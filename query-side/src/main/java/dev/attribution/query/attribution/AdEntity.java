@@ -14,10 +14,10 @@ import java.util.Locale;
  * ad, an ad set / ad group ({@code source_link}), a campaign or an ad account. Shared by {@link RoasReport} and
  * {@link MarginalCacCurve}; see docs/marginal-cac.md.
  */
-record AdEntity(Level level, String id, String name) {
+public record AdEntity(Level level, String id, String name) {
 
     /** The levels of the two endpoints and the column of {@code ads} / {@code ad_spend_daily} that carries the id. */
-    enum Level {
+    public enum Level {
         ad("ad_id", "ads_current"),
         source_link("ad_set_id", "ad_sets_current"),
         campaign("campaign_id", "ad_campaigns_current"),

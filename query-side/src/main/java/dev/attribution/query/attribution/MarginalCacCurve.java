@@ -37,10 +37,10 @@ public class MarginalCacCurve {
     static final String INVERTED = "startDate cannot be later than endDate";
     static final String LTV_CEILING_UNAVAILABLE = "LTV_CEILING_UNAVAILABLE";
 
-    enum Model { first_click, last_click }
+    public enum Model { first_click, last_click }
 
     /** LTV windows: 6_months = 183 days, 1_year = 365 days. */
-    enum LtvWindow {
+    public enum LtvWindow {
         w30("30_days", 30), w60("60_days", 60), w90("90_days", 90), m6("6_months", 183), y1("1_year", 365);
 
         final String wire;
@@ -62,7 +62,7 @@ public class MarginalCacCurve {
     }
 
     /** The validated parameters; {@code startText}/{@code endText} are the bounds as used (defaults filled in). */
-    record Request(String id, AdEntity.Level level, String startText, String endText, ApiDates.Span span,
+    public record Request(String id, AdEntity.Level level, String startText, String endText, ApiDates.Span span,
                    LtvWindow ltvWindow, BigDecimal cacCeiling, Model model) {
 
         static final Set<String> PARAMETERS = Set.of("id", "level", "startDate", "endDate", "ltvWindow", "cacCeiling", "attributionModel");
@@ -123,7 +123,7 @@ public class MarginalCacCurve {
         this.clock = Clock.systemUTC();
     }
 
-    Result curve(String accountId, ZoneId zone, Request r) {
+    public Result curve(String accountId, ZoneId zone, Request r) {
         AdEntity entity = AdEntity.resolve(clickHouse, accountId, r.level(), r.id());
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);

@@ -27,7 +27,7 @@ import java.util.Set;
 public class RoasReport {
 
     /** The parameters (strict: unknown and repeated parameters are refused, spec 4.0). */
-    record Request(String id, AdEntity.Level level, ApiDates.Span span, Basis basis) {
+    public record Request(String id, AdEntity.Level level, ApiDates.Span span, Basis basis) {
 
         static final Set<String> PARAMETERS = Set.of("id", "level", "startDate", "endDate", "basis");
 
@@ -43,7 +43,7 @@ public class RoasReport {
         }
     }
 
-    enum Basis {
+    public enum Basis {
         click_date, sale_date;
 
         static Basis of(String v) {
@@ -78,7 +78,7 @@ public class RoasReport {
     }
 
     /** The result, or empty when the entity has no row for the range (no credited sale, click or spend row). */
-    Optional<Result> report(String accountId, ZoneId zone, Request r) {
+    public Optional<Result> report(String accountId, ZoneId zone, Request r) {
         AdEntity entity = AdEntity.resolve(clickHouse, accountId, r.level(), r.id());
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);

@@ -51,7 +51,12 @@ class MarginalCacCurveTest extends ApiTest {
         directory.createAccount(accountId, "Curve " + accountId, null, ZoneOffset.UTC, "USD");
         key = ApiKeys.newKey();
         directory.createKey(accountId, ApiKeys.hash(key), Roles.ALL, false);
-        ReportRows rows = new ReportRows(clickHouse, accountId)
+        load(new ReportRows(clickHouse, accountId));
+    }
+
+    /** The rows described above (also loaded by RoasCurveCompatibilityTest). */
+    static void load(ReportRows start) {
+        ReportRows rows = start
                 .ad("m_ad1", "m_set1", "m_camp1", "m_acct").ad("m_other", "m_set2", "m_camp1", "m_acct").ad("m_ad2", "m_set3", "m_camp2", "m_acct")
                 .adSet("m_set1", "m_camp1", "m_acct", "Curve Set").campaign("m_camp1", "m_acct", "Curve Camp").adAccount("m_acct", "Curve Account");
         String[][] days = {{"01", "40", "n01"}, {"02", "9", "n02"}, {"03", "20", "n03a", "n03b"}, {"04", "11", "n04"},

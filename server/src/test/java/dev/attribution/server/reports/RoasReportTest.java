@@ -44,7 +44,12 @@ class RoasReportTest extends ApiTest {
         directory.createAccount(accountId, "Roas " + accountId, null, ZoneOffset.UTC, "USD");
         key = ApiKeys.newKey();
         directory.createKey(accountId, ApiKeys.hash(key), Roles.ALL, false);
-        new ReportRows(clickHouse, accountId)
+        load(new ReportRows(clickHouse, accountId));
+    }
+
+    /** The rows described above (also loaded by RoasCurveCompatibilityTest). */
+    static void load(ReportRows rows) {
+        rows
                 .ad("ad1", "set1", "camp1", "acct1").ad("ad2", "set1", "camp1", "acct1").ad("ad3", "set2", "camp1", "acct1")
                 .ad("ad4", "set2", "camp1", "acct1")
                 .adSet("set1", "camp1", "acct1", "Set One").campaign("camp1", "acct1", "Camp One").adAccount("acct1", "Acct One")
