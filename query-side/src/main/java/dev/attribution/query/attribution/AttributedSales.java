@@ -2,6 +2,9 @@ package dev.attribution.query.attribution;
 
 import dev.attribution.clickhouse.ClickHouseSql;
 
+import java.time.Instant;
+import java.time.LocalDate;
+
 /**
  * The sales credited to one {@link AdEntity} under the fixed preset of the ROAS and marginal-CAC endpoints: the click
  * rule of GET /attribution (docs/attribution-models.md, "Which click gets a sale") with {@code sourceConfiguration}
@@ -36,6 +39,17 @@ final class AttributedSales {
                 + ".ads_current WHERE account_id = " + acc + " AND " + entity.filter();
         return "SELECT sale_id, lead_id, is_recurring, is_first_sale, cents, sale_at, attributed_at FROM (" + attributed
                 + ") AS a ALL INNER JOIN (" + ads + ") AS e USING (attributed_ad, attributed_platform)";
+    }
+
+    /** A Date literal, clamped to ClickHouse's Date range (a bound before 1970 cannot match any row anyway). */
+    static String day(LocalDate d) {
+        LocalDate min = LocalDate.of(1970, 1, 1);
+        return "toDate('" + (d.isBefore(min) ? min : d) + "')";
+    }
+
+    /** A DateTime literal, clamped at the epoch for the same reason. */
+    static String time(Instant t) {
+        return ClickHouseSql.dateTime(t.isBefore(Instant.EPOCH) ? Instant.EPOCH : t);
     }
 
     /** The entity's clicks (lead set) with {@code click_date} in [start, end]: {@code lead_id, click_date}. */

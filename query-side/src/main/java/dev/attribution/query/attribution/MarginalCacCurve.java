@@ -131,8 +131,8 @@ public class MarginalCacCurve {
         LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
         Map<LocalDate, long[]> days = new HashMap<>();
         for (JsonNode row : clickHouse.select("SELECT toString(day) AS d, sum(toInt64(round(toFloat64(spend) * 100))) AS c FROM "
-                + db + ".ad_spend_daily_current WHERE account_id = " + acc + " AND " + entity.filter() + " AND day >= toDate('"
-                + from + "') AND day <= toDate('" + to + "') GROUP BY d")) {
+                + db + ".ad_spend_daily_current WHERE account_id = " + acc + " AND " + entity.filter() + " AND day >= "
+                + AttributedSales.day(from) + " AND day <= " + AttributedSales.day(to) + " GROUP BY d")) {
             days.computeIfAbsent(LocalDate.parse(row.get("d").asText()), k -> new long[2])[0] = row.get("c").asLong();
         }
         String attributed = AttributedSales.sql(db, accountId, entity, r.model() == Model.last_click);
@@ -140,8 +140,8 @@ public class MarginalCacCurve {
         // Grouped by 15-minute slot (every zone offset in use is a multiple of 15 minutes), then by day in Java.
         for (JsonNode row : clickHouse.select("SELECT intDiv(toUInt32(first_click), 900) AS slot, count() AS n FROM (SELECT lead_id, "
                 + "argMin(attributed_at, sale_at) AS first_click FROM (" + attributed + ") AS x WHERE is_first_sale = 1 GROUP BY lead_id) AS f"
-                + " WHERE first_click >= " + ClickHouseSql.dateTime(r.span().start()) + " AND first_click <= "
-                + ClickHouseSql.dateTime(r.span().end()) + " GROUP BY slot")) {
+                + " WHERE first_click >= " + AttributedSales.time(r.span().start()) + " AND first_click <= "
+                + AttributedSales.time(r.span().end()) + " GROUP BY slot")) {
             LocalDate d = LocalDate.ofInstant(Instant.ofEpochSecond(row.get("slot").asLong() * 900), zone);
             days.computeIfAbsent(d, k -> new long[2])[1] += row.get("n").asLong();
         }

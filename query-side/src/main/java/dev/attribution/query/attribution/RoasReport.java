@@ -82,8 +82,8 @@ public class RoasReport {
         AdEntity entity = AdEntity.resolve(clickHouse, accountId, r.level(), r.id());
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
-        String start = ClickHouseSql.dateTime(r.span().start());
-        String end = ClickHouseSql.dateTime(r.span().end());
+        String start = AttributedSales.time(r.span().start());
+        String end = AttributedSales.time(r.span().end());
         String when = r.basis() == Basis.click_date ? "attributed_at" : "sale_at";
         JsonNode s = clickHouse.select("SELECT count() AS n_sales, uniqExact(lead_id) AS n_unique_sales, "
                 + "uniqExactIf(lead_id, is_first_sale = 1) AS n_unique_customers, sumIf(cents, is_recurring = 0) AS c_revenue, "
@@ -95,7 +95,7 @@ public class RoasReport {
         JsonNode c = clickHouse.select("SELECT count() AS n_rows, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost, "
                 + "toString(sum(reported_conversions)) AS reported, sum(toInt64(round(toFloat64(reported_revenue) * 100))) AS c_reported "
                 + "FROM " + db + ".ad_spend_daily_current WHERE account_id = " + acc + " AND " + entity.filter()
-                + " AND day >= toDate('" + from + "') AND day <= toDate('" + to + "')").get(0);
+                +  " AND day >= " + AttributedSales.day(from) + " AND day <= " + AttributedSales.day(to)).get(0);
         long clicks = clickHouse.select("SELECT count() AS n FROM (" + AttributedSales.clicks(db, accountId, entity, start, end)
                 + ") AS k").get(0).get("n").asLong();
         long spendRows = c.get("n_rows").asLong();
