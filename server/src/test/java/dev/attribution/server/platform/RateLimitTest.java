@@ -24,7 +24,10 @@ class RateLimitTest extends PlatformTest {
         assertEquals("29", r.header("X-RateLimit-Remaining"));
         long reset = Long.parseLong(r.header("X-RateLimit-Reset"));
         assertTrue(reset >= before && reset <= before + 2, "reset " + reset + " vs now " + before);
-        assertEquals("28", get(a.key(), "/api/v1.0/leads").header("X-RateLimit-Remaining"));
+        // the per-second bucket refills continuously (one token per 1/30 s): on a slow machine the second request may
+        // find the first token back already
+        String second = get(a.key(), "/api/v1.0/leads").header("X-RateLimit-Remaining");
+        assertTrue(second.equals("28") || second.equals("29"), "remaining after two requests: " + second);
     }
 
     @Test
