@@ -1,4 +1,4 @@
-package dev.attribution.query.commerce;
+package dev.attribution.query.support;
 
 import dev.attribution.api.DateRange;
 
@@ -36,6 +36,13 @@ public final class SqlQuery {
     public SqlQuery and(String fragment, Object... values) {
         sql.append(' ').append(fragment);
         args.addAll(List.of(values));
+        return this;
+    }
+
+    /** Appends another query's text and arguments: a fragment shared by several parts of one statement. */
+    public SqlQuery and(SqlQuery fragment) {
+        sql.append(' ').append(fragment.sql);
+        args.addAll(fragment.args);
         return this;
     }
 
