@@ -1,12 +1,12 @@
 package dev.attribution.query.sales;
 
 import dev.attribution.api.DateRange;
-import dev.attribution.api.SaleTags;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.PageTokens;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
+import dev.attribution.api.SaleTags;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;

@@ -51,6 +51,22 @@ public final class SqlQuery {
         return values.isEmpty() ? this : and("AND " + column + " = ANY(?)", values);
     }
 
+    /** {@code AND lower(column) = ANY(?)} with the values lower-cased (case-insensitive match), unless empty. */
+    public SqlQuery anyOfLower(String column, List<String> values) {
+        return values.isEmpty() ? this
+                : and("AND lower(" + column + ") = ANY(?)", values.stream().map(v -> v.toLowerCase(Locale.ROOT)).toList());
+    }
+
+    /**
+     * Rows of {@code alias} (with {@code account_id} and {@code lead_id}) whose lead's email starts with any of
+     * {@code emailPrefixes}, case-insensitive; no condition when empty.
+     */
+    public SqlQuery leadEmailStartsWith(String alias, List<String> emailPrefixes) {
+        return emailPrefixes.isEmpty() ? this
+                : and("AND EXISTS (SELECT 1 FROM leads l WHERE l.account_id = " + alias + ".account_id AND l.id = "
+                + alias + ".lead_id AND lower(l.email) LIKE ANY(?))", likePrefixes(emailPrefixes));
+    }
+
     /** Bounds {@code column} by the range's present ends. */
     public SqlQuery range(String column, DateRange range) {
         range.from().ifPresent(from -> and("AND " + column + " >= ?", Timestamp.from(from)));
