@@ -5,6 +5,7 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.command.commerce.CommerceInput;
 import dev.attribution.command.leads.LeadResolver;
 import dev.attribution.command.products.ProductCatalog;
+import dev.attribution.command.requests.DelegatingWriteHandler;
 import dev.attribution.command.requests.WriteHandler;
 import dev.attribution.query.carts.CartReader;
 import jakarta.inject.Singleton;
@@ -40,40 +41,16 @@ public class CartHandlers {
     }
 
     @Singleton
-    static class Create implements WriteHandler {
-        private final CartHandlers carts;
-
+    static class Create extends DelegatingWriteHandler {
         Create(CartHandlers carts) {
-            this.carts = carts;
-        }
-
-        @Override
-        public String eventType() {
-            return "CREATE_CART";
-        }
-
-        @Override
-        public JsonNode apply(Connection c, Write w) throws SQLException {
-            return carts.apply(c, w, false);
+            super("CREATE_CART", (c, w) -> carts.apply(c, w, false));
         }
     }
 
     @Singleton
-    static class Update implements WriteHandler {
-        private final CartHandlers carts;
-
+    static class Update extends DelegatingWriteHandler {
         Update(CartHandlers carts) {
-            this.carts = carts;
-        }
-
-        @Override
-        public String eventType() {
-            return "UPDATE_CART";
-        }
-
-        @Override
-        public JsonNode apply(Connection c, Write w) throws SQLException {
-            return carts.apply(c, w, true);
+            super("UPDATE_CART", (c, w) -> carts.apply(c, w, true));
         }
     }
 

@@ -1,12 +1,10 @@
 package dev.attribution.command.leads;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.blacklist.Blacklist;
-import dev.attribution.command.events.DomainEvents;
 import dev.attribution.query.leads.LeadReader;
 import jakarta.inject.Singleton;
 
@@ -21,7 +19,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -43,14 +40,16 @@ public class LeadStore {
     public record Current(String id, String email, String consent, String stageName) {
     }
 
-    private final LeadReader reader;
-    private final List<LeadTagListener> tagListeners;
-    private final List<LeadErasure> erasures;
+    private final LeadEvents events;
+    private final LeadTags tags;
+    private final LeadStages stages;
+    private final LeadEraser eraser;
 
     LeadStore(LeadReader reader, List<LeadTagListener> tagListeners, List<LeadErasure> erasures) {
-        this.reader = reader;
-        this.tagListeners = tagListeners;
-        this.erasures = erasures;
+        this.events = new LeadEvents(reader);
+        this.tags = new LeadTags(events, tagListeners);
+        this.stages = new LeadStages(events);
+        this.eraser = new LeadEraser(erasures);
     }
 
     public Optional<String> findByPhone(Connection c, String accountId, String phone) throws SQLException {
@@ -84,6 +83,11 @@ public class LeadStore {
     }
 
     public Optional<Current> findById(Connection c, String accountId, String id) throws SQLException {
+        return current(c, accountId, id);
+    }
+
+    /** The live lead {@code id}: {@link #findById}, for the parts of the store (stages, erasure). */
+    static Optional<Current> current(Connection c, String accountId, String id) throws SQLException {
         return one(c, "SELECT id, email, ad_consent, stage_name FROM leads WHERE account_id = ? AND id = ? AND NOT erased",
                 accountId, id);
     }
@@ -155,14 +159,14 @@ public class LeadStore {
         if (!"GRANTED".equals(after) || "GRANTED".equals(before)) {
             return;
         }
-        record(c, account, leadId, "lead.opted.in", null, now);
+        events.record(c, account, leadId, "lead.opted.in", null, now);
         try (PreparedStatement ps = c.prepareStatement(
                 "UPDATE leads SET first_opted_in_at = ? WHERE account_id = ? AND id = ? AND first_opted_in_at IS NULL")) {
             ps.setTimestamp(1, Timestamp.from(now));
             ps.setString(2, account.id());
             ps.setString(3, leadId);
             if (ps.executeUpdate() == 1) {
-                record(c, account, leadId, "lead.opted.in.first.time", null, now);
+                events.record(c, account, leadId, "lead.opted.in.first.time", null, now);
             }
         }
     }
@@ -244,7 +248,7 @@ public class LeadStore {
 
     /** Adds tags; a tag already held keeps its assignment date. */
     public void addTags(Connection c, String accountId, String leadId, List<String> tags, Instant assignedAt) throws SQLException {
-        insertTags(c, accountId, leadId, tags, assignedAt);
+        LeadTags.insertTags(c, accountId, leadId, tags, assignedAt);
     }
 
     /**
@@ -254,92 +258,21 @@ public class LeadStore {
      */
     public List<String> addTagsReturningNew(Connection c, Account account, String leadId, List<String> tags, Instant assignedAt)
             throws SQLException {
-        List<String> added = insertTags(c, account.id(), leadId, tags, assignedAt);
-        for (String tag : added) {
-            record(c, account, leadId, "lead.tag.added", tag, assignedAt);
-            for (LeadTagListener listener : tagListeners) {
-                listener.tagAdded(c, account, leadId, tag, assignedAt);
-            }
-        }
-        return added;
-    }
-
-    private static List<String> insertTags(Connection c, String accountId, String leadId, List<String> tags, Instant assignedAt)
-            throws SQLException {
-        List<String> added = new ArrayList<>();
-        if (tags.isEmpty()) {
-            return added;
-        }
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO lead_tags (account_id, lead_id, tag, assigned_at)
-                SELECT ?, ?, t, ? FROM unnest(?::text[]) AS t ON CONFLICT DO NOTHING RETURNING tag""")) {
-            ps.setString(1, accountId);
-            ps.setString(2, leadId);
-            ps.setTimestamp(3, Timestamp.from(assignedAt));
-            ps.setArray(4, c.createArrayOf("text", tags.stream().distinct().toArray()));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    added.add(rs.getString(1));
-                }
-            }
-        }
-        return added;
+        return this.tags.addTagsReturningNew(c, account, leadId, tags, assignedAt);
     }
 
     /** Re-dates tags the lead already holds (action tags of {@code POST /leads/tags}). */
     public void redateTags(Connection c, String accountId, String leadId, List<String> tags, Instant assignedAt) throws SQLException {
-        if (tags.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement ps = c.prepareStatement(
-                "UPDATE lead_tags SET assigned_at = ? WHERE account_id = ? AND lead_id = ? AND tag = ANY(?) AND assigned_at <> ?")) {
-            ps.setTimestamp(1, Timestamp.from(assignedAt));
-            ps.setString(2, accountId);
-            ps.setString(3, leadId);
-            ps.setArray(4, c.createArrayOf("text", tags.toArray()));
-            ps.setTimestamp(5, Timestamp.from(assignedAt));
-            ps.executeUpdate();
-        }
+        this.tags.redateTags(c, accountId, leadId, tags, assignedAt);
     }
 
     /** Removes tags; records {@code lead.tag.removed} for each one the lead held. */
     public List<String> removeTags(Connection c, Account account, String leadId, List<String> tags, Instant now) throws SQLException {
-        List<String> removed = new ArrayList<>();
-        if (tags.isEmpty()) {
-            return removed;
-        }
-        try (PreparedStatement ps = c.prepareStatement(
-                "DELETE FROM lead_tags WHERE account_id = ? AND lead_id = ? AND tag = ANY(?) RETURNING tag")) {
-            ps.setString(1, account.id());
-            ps.setString(2, leadId);
-            ps.setArray(3, c.createArrayOf("text", tags.toArray()));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    removed.add(rs.getString(1));
-                }
-            }
-        }
-        for (String tag : removed) {
-            record(c, account, leadId, "lead.tag.removed", tag, now);
-        }
-        return removed;
+        return this.tags.removeTags(c, account, leadId, tags, now);
     }
 
     public void setStage(Connection c, String accountId, String leadId, String stage, Instant date) throws SQLException {
-        String[] idAndName = ensureStage(c, accountId, stage, date);
-        updateStage(c, accountId, leadId, idAndName[1], date);
-        addHistory(c, accountId, leadId, idAndName[0], date);
-    }
-
-    private static void addHistory(Connection c, String accountId, String leadId, String stageId, Instant date) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "INSERT INTO lead_stage_history (account_id, lead_id, stage_id, entered_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
-            ps.setString(1, accountId);
-            ps.setString(2, leadId);
-            ps.setString(3, stageId);
-            ps.setTimestamp(4, Timestamp.from(date));
-            ps.executeUpdate();
-        }
+        stages.setStage(c, accountId, leadId, stage, date);
     }
 
     /**
@@ -347,80 +280,17 @@ public class LeadStore {
      * gains an entry, and {@code lead.stage.changed} is recorded when the current stage changed.
      */
     public void applyStage(Connection c, Account account, String leadId, String stage, Instant date) throws SQLException {
-        String[] idAndName = ensureStage(c, account.id(), stage, date);
-        String before = findById(c, account.id(), leadId).map(Current::stageName).orElse(null);
-        updateStage(c, account.id(), leadId, idAndName[1], date);
-        addHistory(c, account.id(), leadId, idAndName[0], date);
-        if (before == null || !before.equalsIgnoreCase(idAndName[1])) {
-            ObjectNode detail = JsonBody.mapper().createObjectNode().put("stage", idAndName[1]);
-            if (before != null) {
-                detail.put("previousStage", before);
-            }
-            recordDetail(c, account, leadId, "lead.stage.changed", detail, date);
-        }
+        stages.applyStage(c, account, leadId, stage, date);
     }
 
     /** Removes the named stages from the lead: its current stage is cleared when it is one of them. */
     public void removeStages(Connection c, Account account, String leadId, List<String> names, Instant now) throws SQLException {
-        String before = findById(c, account.id(), leadId).map(Current::stageName).orElse(null);
-        if (before == null || names.stream().noneMatch(before::equalsIgnoreCase)) {
-            return;
-        }
-        try (PreparedStatement ps = c.prepareStatement(
-                "UPDATE leads SET stage_name = NULL, stage_date = NULL, updated_at = ? WHERE account_id = ? AND id = ?")) {
-            ps.setTimestamp(1, Timestamp.from(now));
-            ps.setString(2, account.id());
-            ps.setString(3, leadId);
-            ps.executeUpdate();
-        }
-        recordDetail(c, account, leadId, "lead.stage.changed",
-                JsonBody.mapper().createObjectNode().putNull("stage").put("previousStage", before), now);
+        stages.removeStages(c, account, leadId, names, now);
     }
 
     /** The names of {@code names} the account does not know (case-insensitive). */
     public static List<String> unknownStages(Connection c, String accountId, Collection<String> names) throws SQLException {
-        List<String> known = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT lower(name) FROM lead_stages WHERE account_id = ? AND lower(name) = ANY(?)")) {
-            ps.setString(1, accountId);
-            ps.setArray(2, c.createArrayOf("text", names.stream().map(n -> n.toLowerCase(Locale.ROOT)).toArray()));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    known.add(rs.getString(1));
-                }
-            }
-        }
-        return names.stream().filter(n -> !known.contains(n.toLowerCase(Locale.ROOT))).toList();
-    }
-
-    /** The stage's id and canonical name, creating it when the account does not know the name yet. */
-    private static String[] ensureStage(Connection c, String accountId, String name, Instant now) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO lead_stages (account_id, id, name, created_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT (account_id, lower(name)) DO NOTHING""")) {
-            ps.setString(1, accountId);
-            ps.setString(2, RequestIds.next("stg_"));
-            ps.setString(3, name);
-            ps.setTimestamp(4, Timestamp.from(now));
-            ps.executeUpdate();
-        }
-        try (PreparedStatement ps = c.prepareStatement("SELECT id, name FROM lead_stages WHERE account_id = ? AND lower(name) = lower(?)")) {
-            ps.setString(1, accountId);
-            ps.setString(2, name);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return new String[]{rs.getString(1), rs.getString(2)};
-            }
-        }
-    }
-
-    private static void updateStage(Connection c, String accountId, String leadId, String stage, Instant date) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("UPDATE leads SET stage_name = ?, stage_date = ? WHERE account_id = ? AND id = ?")) {
-            ps.setString(1, stage);
-            ps.setTimestamp(2, Timestamp.from(date));
-            ps.setString(3, accountId);
-            ps.setString(4, leadId);
-            ps.executeUpdate();
-        }
+        return LeadStages.unknownStages(c, accountId, names);
     }
 
     /**
@@ -441,7 +311,7 @@ public class LeadStore {
             ps.setString(5, leadId);
             ps.setString(6, originId);
             if (ps.executeUpdate() == 1) {
-                recordDetail(c, account, leadId, "lead.origin.assigned",
+                events.recordDetail(c, account, leadId, "lead.origin.assigned",
                         JsonBody.mapper().createObjectNode().put("originLeadId", originId), now);
             }
         }
@@ -453,63 +323,12 @@ public class LeadStore {
      * marked erased, so ids held elsewhere still resolve to nothing personal.
      */
     public void erase(Connection c, Account account, String leadId, String placeholderDomain, Instant now) throws SQLException {
-        Current lead = findById(c, account.id(), leadId).orElse(null);
-        if (lead == null) {
-            return;
-        }
-        List<String> phones = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT phone FROM lead_phones WHERE account_id = ? AND lead_id = ?")) {
-            ps.setString(1, account.id());
-            ps.setString(2, leadId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    phones.add(rs.getString(1));
-                }
-            }
-        }
-        Blacklist.add(c, account.id(), lead.email(), phones);
-        for (LeadErasure erasure : erasures) {
-            erasure.erase(c, account, leadId, now);
-        }
-        for (String table : List.of("lead_phones", "lead_ips", "lead_tags", "lead_stage_history", "clicks")) {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE account_id = ? AND lead_id = ?")) {
-                ps.setString(1, account.id());
-                ps.setString(2, leadId);
-                ps.executeUpdate();
-            }
-        }
-        try (PreparedStatement ps = c.prepareStatement("""
-                UPDATE leads SET email = ?, first_name = NULL, last_name = NULL, stage_name = NULL, stage_date = NULL,
-                       erased = true, updated_at = ? WHERE account_id = ? AND id = ?""")) {
-            ps.setString(1, "erased-" + leadId.toLowerCase(Locale.ROOT) + "@" + placeholderDomain);
-            ps.setTimestamp(2, Timestamp.from(now));
-            ps.setString(3, account.id());
-            ps.setString(4, leadId);
-            ps.executeUpdate();
-        }
+        eraser.erase(c, account, leadId, placeholderDomain, now);
     }
 
     /** The lead as {@code GET /leads} shows it, read on this connection (null when erased or missing). */
     public JsonNode render(Connection c, Account account, String leadId) {
-        return reader.byIds(c, account.id(), account.timeZone(), List.of(leadId)).stream().findFirst()
-                .map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
-    }
-
-    private void record(Connection c, Account account, String leadId, String type, String tag, Instant at) throws SQLException {
-        ObjectNode detail = JsonBody.mapper().createObjectNode();
-        if (tag != null) {
-            detail.put("tag", tag);
-        }
-        recordDetail(c, account, leadId, type, detail, at);
-    }
-
-    /** One outbox row: {@code {lead: <GET /leads item>, ...detail}}, in this transaction. */
-    private void recordDetail(Connection c, Account account, String leadId, String type, ObjectNode detail, Instant at)
-            throws SQLException {
-        ObjectNode payload = JsonBody.mapper().createObjectNode();
-        payload.set("lead", render(c, account, leadId));
-        payload.setAll(detail);
-        DomainEvents.record(c, account.id(), type, leadId, payload, at);
+        return events.render(c, account, leadId);
     }
 
     /** Deletes the account's clicks never connected to a lead within the retention (spec 8.2). */

@@ -8,6 +8,7 @@ import dev.attribution.command.commerce.CommerceInput;
 import dev.attribution.command.events.DomainEvents;
 import dev.attribution.command.leads.LeadResolver;
 import dev.attribution.command.products.ProductCatalog;
+import dev.attribution.command.requests.DelegatingWriteHandler;
 import dev.attribution.command.requests.WriteHandler;
 import dev.attribution.query.sales.SaleReader;
 import dev.attribution.query.sales.SaleView;
@@ -54,59 +55,23 @@ public class OrderHandlers {
     }
 
     @Singleton
-    static class Create implements WriteHandler {
-        private final OrderHandlers orders;
-
+    static class Create extends DelegatingWriteHandler {
         Create(OrderHandlers orders) {
-            this.orders = orders;
-        }
-
-        @Override
-        public String eventType() {
-            return "CREATE_ORDER";
-        }
-
-        @Override
-        public JsonNode apply(Connection c, Write w) throws SQLException {
-            return orders.create(c, w);
+            super("CREATE_ORDER", orders::create);
         }
     }
 
     @Singleton
-    static class Update implements WriteHandler {
-        private final OrderHandlers orders;
-
+    static class Update extends DelegatingWriteHandler {
         Update(OrderHandlers orders) {
-            this.orders = orders;
-        }
-
-        @Override
-        public String eventType() {
-            return "UPDATE_ORDER";
-        }
-
-        @Override
-        public JsonNode apply(Connection c, Write w) throws SQLException {
-            return orders.update(c, w);
+            super("UPDATE_ORDER", orders::update);
         }
     }
 
     @Singleton
-    static class Refund implements WriteHandler {
-        private final OrderHandlers orders;
-
+    static class Refund extends DelegatingWriteHandler {
         Refund(OrderHandlers orders) {
-            this.orders = orders;
-        }
-
-        @Override
-        public String eventType() {
-            return "REFUND_ORDER";
-        }
-
-        @Override
-        public JsonNode apply(Connection c, Write w) throws SQLException {
-            return orders.refund(c, w);
+            super("REFUND_ORDER", orders::refund);
         }
     }
 

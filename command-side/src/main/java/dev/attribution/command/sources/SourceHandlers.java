@@ -1,11 +1,7 @@
 package dev.attribution.command.sources;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.attribution.command.requests.WriteHandler;
+import dev.attribution.command.requests.DelegatingWriteHandler;
 import jakarta.inject.Singleton;
-
-import java.sql.Connection;
-import java.sql.SQLException;
 
 /** Write handlers of the source writes; the result is one source (as {@code GET /sources}), none for a delete. */
 final class SourceHandlers {
@@ -14,60 +10,26 @@ final class SourceHandlers {
     }
 
     @Singleton
-    static class Create implements WriteHandler {
-        private final SourceStore store;
-
+    static class Create extends DelegatingWriteHandler {
         Create(SourceStore store) {
-            this.store = store;
-        }
-
-        @Override
-        public String eventType() {
-            return "CREATE_SOURCE_LINK";
-        }
-
-        @Override
-        public JsonNode apply(Connection connection, Write write) throws SQLException {
-            return store.create(connection, write);
+            super("CREATE_SOURCE_LINK", store::create);
         }
     }
 
     @Singleton
-    static class Update implements WriteHandler {
-        private final SourceStore store;
-
+    static class Update extends DelegatingWriteHandler {
         Update(SourceStore store) {
-            this.store = store;
-        }
-
-        @Override
-        public String eventType() {
-            return "UPDATE_SOURCE_LINK";
-        }
-
-        @Override
-        public JsonNode apply(Connection connection, Write write) throws SQLException {
-            return store.update(connection, write);
+            super("UPDATE_SOURCE_LINK", store::update);
         }
     }
 
     @Singleton
-    static class Delete implements WriteHandler {
-        private final SourceStore store;
-
+    static class Delete extends DelegatingWriteHandler {
         Delete(SourceStore store) {
-            this.store = store;
-        }
-
-        @Override
-        public String eventType() {
-            return "DELETE_SOURCE_LINK";
-        }
-
-        @Override
-        public JsonNode apply(Connection connection, Write write) throws SQLException {
-            store.delete(connection, write);
-            return null;
+            super("DELETE_SOURCE_LINK", (c, w) -> {
+                store.delete(c, w);
+                return null;
+            });
         }
     }
 }

@@ -1,14 +1,13 @@
 package dev.attribution.query.calls;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.PageTokens;
-import dev.attribution.query.commerce.Keyset;
-import dev.attribution.query.commerce.LeadEmbeds;
-import dev.attribution.query.commerce.SqlQuery;
+import dev.attribution.query.commerce.LeadRow;
 import dev.attribution.query.leads.Attribution;
 import dev.attribution.query.leads.LeadReader;
+import dev.attribution.query.support.Keyset;
+import dev.attribution.query.support.SqlQuery;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -19,8 +18,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /** Reads live calls from PostgreSQL in the Call shape. */
 @Singleton
@@ -32,9 +29,6 @@ public class CallReader {
         public String fingerprint() {
             return Integer.toHexString(toString().hashCode());
         }
-    }
-
-    record Row(String leadId, Instant callDate, CallView view) {
     }
 
     private static final String SELECT = "SELECT c.*, " + Attribution.sourcesAsOf("c", "call_date") + " FROM calls c WHERE c.account_id = ? AND NOT c.deleted";
@@ -50,24 +44,16 @@ public class CallReader {
     @Transactional(readOnly = true)
     public Keyset.Page<CallView> page(String accountId, ZoneId zone, Filter f, Keyset after, int pageSize, PageTokens tokens) {
         SqlQuery q = new SqlQuery(SELECT, accountId).anyOf("c.id", f.ids()).anyOf("c.lead_id", f.leadIds());
-        if (!f.emails().isEmpty()) {
-            q.and("AND EXISTS (SELECT 1 FROM leads l WHERE l.account_id = c.account_id AND l.id = c.lead_id"
-                    + " AND lower(l.email) LIKE ANY(?))", SqlQuery.likePrefixes(f.emails()));
-        }
-        if (!f.productTags().isEmpty()) {
-            q.and("AND lower(c.tag) = ANY(?)", lower(f.productTags()));
-        }
-        if (!f.qualificationStages().isEmpty()) {
-            q.and("AND lower(c.qualification_name) = ANY(?)", lower(f.qualificationStages()));
-        }
+        q.leadEmailStartsWith("c", f.emails());
+        q.anyOfLower("c.tag", f.productTags()).anyOfLower("c.qualification_name", f.qualificationStages());
         if (f.qualified() != null) {
             q.and("AND c.qualified = ?", f.qualified());
         }
         q.range("c.call_date", f.callDate()).range("c.updated_at", f.updated())
                 .after("c.call_date", "c.id", after).and("ORDER BY c.call_date, c.id LIMIT ?", pageSize + 1);
         Connection c = jdbc.getConnection();
-        List<Row> rows = q.list(c, rs -> row(rs, zone));
-        return Keyset.page(rows, pageSize, r -> new Keyset(r.callDate(), r.view().id()),
+        List<LeadRow<CallView>> rows = q.list(c, rs -> row(rs, zone));
+        return Keyset.page(rows, pageSize, LeadRow::position,
                 shown -> withLeads(c, accountId, zone, shown), tokens, accountId, f.fingerprint());
     }
 
@@ -83,24 +69,17 @@ public class CallReader {
                 accountId, leadId).list(c, rs -> row(rs, zone)));
     }
 
-    private List<CallView> withLeads(Connection c, String accountId, ZoneId zone, List<Row> rows) {
-        Map<String, JsonNode> byId = LeadEmbeds.load(leads, c, accountId, zone, rows.stream().map(Row::leadId).toList(), true);
-        return rows.stream().map(r -> {
-            CallView v = r.view();
-            return new CallView(v.id(), v.tag(), v.name(), v.externalId(), v.qualified(), v.score(), v.creationDate(),
-                    v.state(), v.qualification(), byId.get(r.leadId()), v.firstSource(), v.lastSource());
-        }).toList();
+    private List<CallView> withLeads(Connection c, String accountId, ZoneId zone, List<LeadRow<CallView>> rows) {
+        return LeadRow.withLeads(leads, c, accountId, zone, rows, (v, lead) -> new CallView(v.id(), v.tag(), v.name(),
+                v.externalId(), v.qualified(), v.score(), v.creationDate(), v.state(), v.qualification(), lead,
+                v.firstSource(), v.lastSource()));
     }
 
-    private static List<String> lower(List<String> values) {
-        return values.stream().map(v -> v.toLowerCase(Locale.ROOT)).toList();
-    }
-
-    private static Row row(ResultSet rs, ZoneId zone) throws SQLException {
+    private static LeadRow<CallView> row(ResultSet rs, ZoneId zone) throws SQLException {
         Instant date = SqlQuery.instant(rs, "call_date");
         String qualification = rs.getString("qualification_name");
         String oldName = rs.getString("qualification_old_name");
-        return new Row(rs.getString("lead_id"), date, new CallView(rs.getString("id"), rs.getString("tag"),
+        return new LeadRow<>(rs.getString("id"), rs.getString("lead_id"), date, new CallView(rs.getString("id"), rs.getString("tag"),
                 rs.getString("name"), rs.getString("external_id"), rs.getBoolean("qualified"), rs.getBigDecimal("score"),
                 ApiDates.formatLegacy(date, zone), rs.getString("state"),
                 qualification == null && oldName == null ? null : new CallView.Qualification(qualification, oldName), null,

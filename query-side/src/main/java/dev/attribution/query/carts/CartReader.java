@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.PageTokens;
-import dev.attribution.query.commerce.Keyset;
 import dev.attribution.query.commerce.LeadEmbeds;
-import dev.attribution.query.commerce.SqlQuery;
 import dev.attribution.query.leads.Attribution;
 import dev.attribution.query.leads.LeadReader;
 import dev.attribution.query.products.ProductView;
+import dev.attribution.query.support.Keyset;
+import dev.attribution.query.support.SqlQuery;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -50,10 +50,7 @@ public class CartReader {
     @Transactional(readOnly = true)
     public Keyset.Page<CartView> page(String accountId, ZoneId zone, Filter f, Keyset after, int pageSize, PageTokens tokens) {
         SqlQuery q = new SqlQuery(SELECT, accountId).anyOf("c.lead_id", f.leadIds());
-        if (!f.emails().isEmpty()) {
-            q.and("AND EXISTS (SELECT 1 FROM leads l WHERE l.account_id = c.account_id AND l.id = c.lead_id"
-                    + " AND lower(l.email) LIKE ANY(?))", SqlQuery.likePrefixes(f.emails()));
-        }
+        q.leadEmailStartsWith("c", f.emails());
         if (f.purchased() != null) {
             q.and(f.purchased() ? "AND c.order_id IS NOT NULL" : "AND c.order_id IS NULL");
         }

@@ -2,6 +2,8 @@ package dev.attribution.query.clicks;
 
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
+import dev.attribution.query.support.Keyset;
+import dev.attribution.query.support.SqlQuery;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -10,14 +12,13 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,11 +32,8 @@ public class ClickReader {
     /** How far before the earliest join date the default lower bound of {@code GET /leads/clicks} reaches. */
     static final Duration DEFAULT_LOOKBACK = Duration.ofDays(90);
 
-    /** Keyset position: clicks are listed by date, then id. */
-    public record Cursor(Instant date, String id) {
-    }
-
-    public record Page(List<ClickView> clicks, Cursor next) {
+    /** A page of clicks; {@code next} is the keyset position (click date, then id) after it. */
+    public record Page(List<ClickView> clicks, Keyset next) {
     }
 
     /** Which leads to read clicks of: exactly one of the three is set. */
@@ -55,84 +53,43 @@ public class ClickReader {
 
     /** The clicks of the selected leads, oldest first across leads (spec 4.1 {@code GET /leads/clicks}). */
     @Transactional(readOnly = true)
-    public Page page(String accountId, ZoneId zone, Selection selection, DateRange range, Cursor after, int pageSize) {
+    public Page page(String accountId, ZoneId zone, Selection selection, DateRange range, Keyset after, int pageSize) {
         Connection c = jdbc.getConnection();
-        try {
-            List<String> leadIds = new ArrayList<>();
-            Instant earliestJoin = null;
-            try (PreparedStatement ps = c.prepareStatement("""
-                    SELECT id, created_at FROM leads WHERE account_id = ? AND NOT erased
-                      AND (id = ANY(?) OR lower(email) = ANY(?))""")) {
-                List<String> ids = selection.leadId() != null ? List.of(selection.leadId()) : selection.leadIds();
-                ps.setString(1, accountId);
-                ps.setArray(2, c.createArrayOf("text", ids.toArray()));
-                ps.setArray(3, c.createArrayOf("text", selection.emails().stream().map(e -> e.toLowerCase(Locale.ROOT)).toArray()));
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        leadIds.add(rs.getString(1));
-                        Instant joined = rs.getTimestamp(2).toInstant();
-                        earliestJoin = earliestJoin == null || joined.isBefore(earliestJoin) ? joined : earliestJoin;
-                    }
-                }
-            }
-            if (leadIds.isEmpty()) {
-                return new Page(List.of(), null);
-            }
-            Instant lower = range.from().orElse(earliestJoin.minus(DEFAULT_LOOKBACK));
-            StringBuilder sql = new StringBuilder(SELECT).append(" AND c.lead_id = ANY(?) AND c.click_date >= ?");
-            List<Object> args = new ArrayList<>(List.of(accountId, leadIds, Timestamp.from(lower)));
-            range.to().ifPresent(to -> {
-                sql.append(" AND c.click_date <= ?");
-                args.add(Timestamp.from(to));
-            });
-            if (after != null) {
-                sql.append(" AND (c.click_date, c.id) > (?, ?)");
-                args.add(Timestamp.from(after.date()));
-                args.add(after.id());
-            }
-            sql.append(" ORDER BY c.click_date, c.id LIMIT ?");
-            args.add(pageSize + 1);
-            List<Row> rows = query(c, sql.toString(), args, zone);
-            List<ClickView> page = rows.stream().limit(pageSize).map(Row::view).toList();
-            if (rows.size() <= pageSize) {
-                return new Page(page, null);
-            }
-            Row last = rows.get(pageSize - 1);
-            return new Page(page, new Cursor(last.date(), last.view().id()));
-        } catch (SQLException e) {
-            throw new IllegalStateException("click query failed: " + e.getMessage(), e);
+        List<String> ids = selection.leadId() != null ? List.of(selection.leadId()) : selection.leadIds();
+        List<String> emails = selection.emails().stream().map(e -> e.toLowerCase(Locale.ROOT)).toList();
+        List<Lead> leads = new SqlQuery("""
+                SELECT id, created_at FROM leads WHERE account_id = ? AND NOT erased
+                  AND (id = ANY(?) OR lower(email) = ANY(?))""", accountId, ids, emails)
+                .list(c, rs -> new Lead(rs.getString(1), rs.getTimestamp(2).toInstant()));
+        if (leads.isEmpty()) {
+            return new Page(List.of(), null);
         }
+        Instant earliestJoin = leads.stream().map(Lead::joined).min(Comparator.naturalOrder()).orElseThrow();
+        Instant lower = range.from().orElse(earliestJoin.minus(DEFAULT_LOOKBACK));
+        SqlQuery q = new SqlQuery(SELECT + " AND c.lead_id = ANY(?) AND c.click_date >= ?",
+                accountId, leads.stream().map(Lead::id).toList(), Timestamp.from(lower));
+        range.to().ifPresent(to -> q.and("AND c.click_date <= ?", Timestamp.from(to)));
+        q.after("c.click_date", "c.id", after).and("ORDER BY c.click_date, c.id LIMIT ?", pageSize + 1);
+        Keyset.Cut<Row> cut = Keyset.cut(query(c, q, zone), pageSize, r -> new Keyset(r.date(), r.view().id()));
+        return new Page(cut.rows().stream().map(Row::view).toList(), cut.next());
+    }
+
+    private record Lead(String id, Instant joined) {
     }
 
     /** One click on the caller's connection (the result of a processed CREATE_CLICK). */
     public Optional<ClickView> byId(Connection c, String accountId, ZoneId zone, String id) {
-        return query(c, SELECT + " AND c.id = ?", List.of(accountId, id), zone).stream().findFirst().map(Row::view);
+        return query(c, new SqlQuery(SELECT + " AND c.id = ?", accountId, id), zone).stream().findFirst().map(Row::view);
     }
 
     private record Row(ClickView view, Instant date) {
     }
 
-    private static List<Row> query(Connection c, String sql, List<Object> args, ZoneId zone) {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.size(); i++) {
-                Object a = args.get(i);
-                if (a instanceof List<?> list) {
-                    ps.setArray(i + 1, c.createArrayOf("text", list.toArray()));
-                } else {
-                    ps.setObject(i + 1, a);
-                }
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                List<Row> out = new ArrayList<>();
-                while (rs.next()) {
-                    Instant date = rs.getTimestamp("click_date").toInstant();
-                    out.add(new Row(map(rs, zone, date), date));
-                }
-                return out;
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("click query failed: " + e.getMessage(), e);
-        }
+    private static List<Row> query(Connection c, SqlQuery q, ZoneId zone) {
+        return q.list(c, rs -> {
+            Instant date = rs.getTimestamp("click_date").toInstant();
+            return new Row(map(rs, zone, date), date);
+        });
     }
 
     private static ClickView map(ResultSet rs, ZoneId zone, Instant date) throws SQLException {

@@ -1,22 +1,19 @@
 package dev.attribution.query.clicks;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
-import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.query.support.Keyset;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -51,18 +48,9 @@ class LeadClicksController {
         DateRange range = DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
         int pageSize = q.intInRange("pageSize", 1, 250, 50);
         String fingerprint = Integer.toHexString((selection + "|" + range).hashCode());
-        ClickReader.Cursor after = q.string("pageId").map(token -> {
-            JsonNode c = pageTokens.open(token, caller.accountId(), fingerprint, PageTokens.INVALID);
-            return new ClickReader.Cursor(Instant.parse(c.get("t").asText()), c.get("id").asText());
-        }).orElse(null);
+        Keyset after = Keyset.read(q, pageTokens, caller.accountId(), fingerprint);
         ClickReader.Page page = reader.page(caller.accountId(), caller.account().timeZone(), selection, range, after, pageSize);
-        String next = null;
-        if (page.next() != null) {
-            ObjectNode cursor = JsonBody.mapper().createObjectNode()
-                    .put("t", page.next().date().toString())
-                    .put("id", page.next().id());
-            next = pageTokens.issue(caller.accountId(), fingerprint, cursor);
-        }
+        String next = Keyset.issue(page.next(), pageTokens, caller.accountId(), fingerprint);
         return new Envelopes.Page<>(page.clicks(), next, RequestIds.next());
     }
 }

@@ -1,14 +1,14 @@
 package dev.attribution.query.leads;
 
 import dev.attribution.api.ApiDates;
-import dev.attribution.api.DateRange;
+import dev.attribution.query.support.Keyset;
+import dev.attribution.query.support.SqlQuery;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
 
 import java.sql.Array;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -23,11 +23,8 @@ import java.util.Locale;
 @Singleton
 public class LeadReader {
 
-    /** Keyset position: leads are listed by join date, then id. */
-    public record Cursor(Instant createdAt, String id) {
-    }
-
-    public record Page(List<LeadView> leads, Cursor next) {
+    /** A page of leads; {@code next} is the keyset position (join date, then id) after it. */
+    public record Page(List<LeadView> leads, Keyset next) {
     }
 
     /** A lead row in the LeadWithStage shape, whatever the FROM clause that names the leads {@code l}. */
@@ -49,21 +46,17 @@ public class LeadReader {
     }
 
     @Transactional(readOnly = true)
-    public Page page(String accountId, ZoneId zone, LeadFilter filter, Cursor after, int pageSize) {
+    public Page page(String accountId, ZoneId zone, LeadFilter filter, Keyset after, int pageSize) {
         // Every filter but the stage one, on the leads of the account (alias l), with its arguments.
-        StringBuilder where = new StringBuilder(" AND NOT l.erased");
-        List<Object> whereArgs = new ArrayList<>();
-        if (!filter.ids().isEmpty()) {
-            where.append(" AND l.id = ANY(?)");
-            whereArgs.add(filter.ids());
-        }
+        SqlQuery where = new SqlQuery("AND NOT l.erased").anyOf("l.id", filter.ids());
         if (!filter.emails().isEmpty()) {
             // Prefix ranges rather than LIKE: they use leads_email_prefix even in a generic (prepared) plan.
+            List<Object> args = new ArrayList<>();
             List<String> ranges = new ArrayList<>();
             for (String email : filter.emails()) {
-                ranges.add(prefixRange("lower(l.email)", email.toLowerCase(Locale.ROOT), whereArgs));
+                ranges.add(prefixRange("lower(l.email)", email.toLowerCase(Locale.ROOT), args));
             }
-            where.append(" AND (").append(String.join(" OR ", ranges)).append(")");
+            where.and("AND (" + String.join(" OR ", ranges) + ")", args.toArray());
         }
         if (!filter.phones().isEmpty()) {
             // Phones match on their last digits, so formatting and country codes are tolerated (spec 4.1): the stored
@@ -72,66 +65,54 @@ public class LeadReader {
             String digits = "reverse(regexp_replace(p.phone, '[^0-9]', '', 'g'))";
             // Uncorrelated on purpose (account id bound, not l.account_id): PostgreSQL then plans a semi-join on the
             // index instead of a subplan run for every lead of the account.
-            whereArgs.add(accountId);
+            List<Object> args = new ArrayList<>();
+            args.add(accountId);
             List<String> conditions = new ArrayList<>();
             for (String phone : filter.phones()) {
                 String reversed = new StringBuilder(phone.replaceAll("[^0-9]", "")).reverse().toString();
                 if (reversed.isEmpty()) {
                     continue;
                 }
-                conditions.add(prefixRange(digits, reversed, whereArgs));
+                conditions.add(prefixRange(digits, reversed, args));
                 for (int n = 7; n < reversed.length(); n++) {
                     conditions.add(digits + " = ?");
-                    whereArgs.add(reversed.substring(0, n));
+                    args.add(reversed.substring(0, n));
                 }
             }
-            where.append(" AND l.id IN (SELECT p.lead_id FROM lead_phones p WHERE p.account_id = ? AND (")
-                    .append(conditions.isEmpty() ? "false" : String.join(" OR ", conditions)).append("))");
+            where.and("AND l.id IN (SELECT p.lead_id FROM lead_phones p WHERE p.account_id = ? AND ("
+                    + (conditions.isEmpty() ? "false" : String.join(" OR ", conditions)) + "))", args.toArray());
         }
         if (!filter.tags().isEmpty() || !filter.tagged().isOpen()) {
-            where.append(" AND EXISTS (SELECT 1 FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id");
-            if (!filter.tags().isEmpty()) {
-                where.append(" AND t.tag = ANY(?)");
-                whereArgs.add(filter.tags());
-            }
-            range(where, whereArgs, "t.assigned_at", filter.tagged());
-            where.append(")");
+            where.and("AND EXISTS (SELECT 1 FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id")
+                    .anyOf("t.tag", filter.tags())
+                    .range("t.assigned_at", filter.tagged())
+                    .and(")");
         }
-        range(where, whereArgs, "l.created_at", filter.joined());
-        range(where, whereArgs, "l.updated_at", filter.updated());
-        if (after != null) {
-            where.append(" AND (l.created_at, l.id) > (?, ?)");
-            whereArgs.add(Timestamp.from(after.createdAt()));
-            whereArgs.add(after.id());
-        }
-        StringBuilder sql = new StringBuilder(COLUMNS);
-        List<Object> args = new ArrayList<>();
+        where.range("l.created_at", filter.joined())
+                .range("l.updated_at", filter.updated())
+                .after("l.created_at", "l.id", after);
         if (tagsOnly(filter)) {
             return taggedPage(accountId, zone, filter, after, pageSize);
         }
+        SqlQuery sql = new SqlQuery(COLUMNS);
         List<String> stages = filter.stages().stream().map(st -> st.toLowerCase(Locale.ROOT)).distinct().toList();
         if (stages.isEmpty()) {
-            sql.append(" FROM leads l WHERE l.account_id = ?").append(where);
-            args.add(accountId);
-            args.addAll(whereArgs);
+            sql.and("FROM leads l WHERE l.account_id = ?", accountId).and(where);
         } else {
             // One ordered index range per stage (leads_stage_created: account, stage, join date, id), each cut to a
             // page, merged: as fast for a stage held by half the account as for one nobody holds, whatever the
             // planner guesses about how many leads hold it.
-            List<String> branches = new ArrayList<>();
-            for (String stage : stages) {
-                branches.add("(SELECT l.* FROM leads l WHERE l.account_id = ? AND l.stage_name IS NOT NULL"
-                        + " AND lower(l.stage_name) = ?" + where + " ORDER BY l.created_at, l.id LIMIT ?)");
-                args.add(accountId);
-                args.add(stage);
-                args.addAll(whereArgs);
-                args.add(pageSize + 1);
+            sql.and("FROM (");
+            for (int i = 0; i < stages.size(); i++) {
+                sql.and((i == 0 ? "" : "UNION ALL ") + "(SELECT l.* FROM leads l WHERE l.account_id = ? AND l.stage_name IS NOT NULL"
+                        + " AND lower(l.stage_name) = ?", accountId, stages.get(i))
+                        .and(where)
+                        .and("ORDER BY l.created_at, l.id LIMIT ?)", pageSize + 1);
             }
-            sql.append(" FROM (").append(String.join(" UNION ALL ", branches)).append(") l");
+            sql.and(") l");
         }
-        sql.append(" ORDER BY l.created_at, l.id LIMIT ?");
-        args.add(pageSize + 1);
-        return toPage(query(jdbc.getConnection(), sql.toString(), args, zone), pageSize);
+        sql.and("ORDER BY l.created_at, l.id LIMIT ?", pageSize + 1);
+        return toPage(query(jdbc.getConnection(), sql, zone), pageSize);
     }
 
     /** Tags (with their date range) and the join-date range are the only filters: {@link #taggedPage} applies. */
@@ -145,42 +126,27 @@ public class LeadReader {
      * join order, cut to a page), merged and de-duplicated, then the page's leads by primary key. Costs the same
      * for a tag held by a few leads early in the account's history as for one held by half of it.
      */
-    private Page taggedPage(String accountId, ZoneId zone, LeadFilter filter, Cursor after, int pageSize) {
-        List<Object> args = new ArrayList<>();
-        List<String> branches = new ArrayList<>();
-        for (String tag : filter.tags().stream().distinct().toList()) {
-            StringBuilder b = new StringBuilder("(SELECT t.lead_id, t.lead_created_at FROM lead_tags t"
-                    + " WHERE t.account_id = ? AND t.tag = ?");
-            args.add(accountId);
-            args.add(tag);
-            range(b, args, "t.assigned_at", filter.tagged());
-            range(b, args, "t.lead_created_at", filter.joined());
-            if (after != null) {
-                b.append(" AND (t.lead_created_at, t.lead_id) > (?, ?)");
-                args.add(Timestamp.from(after.createdAt()));
-                args.add(after.id());
-            }
-            b.append(" ORDER BY t.lead_created_at, t.lead_id LIMIT ?)");
-            args.add(pageSize + 1);
-            branches.add(b.toString());
+    private Page taggedPage(String accountId, ZoneId zone, LeadFilter filter, Keyset after, int pageSize) {
+        SqlQuery sql = new SqlQuery(COLUMNS + " FROM (SELECT DISTINCT m.lead_id, m.lead_created_at FROM (");
+        List<String> tags = filter.tags().stream().distinct().toList();
+        for (int i = 0; i < tags.size(); i++) {
+            sql.and((i == 0 ? "" : "UNION ALL ") + "(SELECT t.lead_id, t.lead_created_at FROM lead_tags t"
+                            + " WHERE t.account_id = ? AND t.tag = ?", accountId, tags.get(i))
+                    .range("t.assigned_at", filter.tagged())
+                    .range("t.lead_created_at", filter.joined())
+                    .after("t.lead_created_at", "t.lead_id", after)
+                    .and("ORDER BY t.lead_created_at, t.lead_id LIMIT ?)", pageSize + 1);
         }
-        String sql = COLUMNS + " FROM (SELECT DISTINCT m.lead_id, m.lead_created_at FROM ("
-                + String.join(" UNION ALL ", branches) + ") m ORDER BY m.lead_created_at, m.lead_id LIMIT ?) page"
-                + " JOIN leads l ON l.account_id = ? AND l.id = page.lead_id AND NOT l.erased"
-                + " ORDER BY l.created_at, l.id";
-        args.add(pageSize + 1);
-        args.add(accountId);
-        return toPage(query(jdbc.getConnection(), sql, args, zone), pageSize);
+        sql.and(") m ORDER BY m.lead_created_at, m.lead_id LIMIT ?) page", pageSize + 1)
+                .and("JOIN leads l ON l.account_id = ? AND l.id = page.lead_id AND NOT l.erased", accountId)
+                .and("ORDER BY l.created_at, l.id");
+        return toPage(query(jdbc.getConnection(), sql, zone), pageSize);
     }
 
     /** Rows fetched one past the page size: the page, and the keyset position after it when there is more. */
     private static Page toPage(List<Row> rows, int pageSize) {
-        List<LeadView> page = rows.stream().limit(pageSize).map(Row::view).toList();
-        if (rows.size() <= pageSize) {
-            return new Page(page, null);
-        }
-        Row last = rows.get(pageSize - 1);
-        return new Page(page, new Cursor(last.createdAt(), last.view().id()));
+        Keyset.Cut<Row> cut = Keyset.cut(rows, pageSize, r -> new Keyset(r.createdAt(), r.view().id()));
+        return new Page(cut.rows().stream().map(Row::view).toList(), cut.next());
     }
 
     /** The given leads, in the order of {@code ids}; missing ids are skipped. */
@@ -191,7 +157,7 @@ public class LeadReader {
 
     /** Same, on the caller's connection: a write worker renders its result inside its own transaction. */
     public List<LeadView> byIds(Connection connection, String accountId, ZoneId zone, List<String> ids) {
-        List<Row> found = query(connection, SELECT + " AND l.id = ANY(?)", List.of(accountId, ids), zone);
+        List<Row> found = query(connection, new SqlQuery(SELECT + " AND l.id = ANY(?)", accountId, ids), zone);
         List<LeadView> ordered = new ArrayList<>();
         for (String id : ids) {
             found.stream().map(Row::view).filter(l -> l.id().equals(id)).findFirst().ifPresent(ordered::add);
@@ -203,41 +169,8 @@ public class LeadReader {
     private record Row(LeadView view, Instant createdAt) {
     }
 
-    private static List<Row> query(Connection connection, String sql, List<Object> args, ZoneId zone) {
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
-            bind(ps, args);
-            try (ResultSet rs = ps.executeQuery()) {
-                List<Row> out = new ArrayList<>();
-                while (rs.next()) {
-                    out.add(new Row(map(rs, zone), rs.getTimestamp("created_at").toInstant()));
-                }
-                return out;
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("lead query failed: " + e.getMessage(), e);
-        }
-    }
-
-    private static void range(StringBuilder sql, List<Object> args, String column, DateRange range) {
-        range.from().ifPresent(from -> {
-            sql.append(" AND ").append(column).append(" >= ?");
-            args.add(Timestamp.from(from));
-        });
-        range.to().ifPresent(to -> {
-            sql.append(" AND ").append(column).append(" <= ?");
-            args.add(Timestamp.from(to));
-        });
-    }
-
-    private static void bind(PreparedStatement ps, List<Object> args) throws SQLException {
-        for (int i = 0; i < args.size(); i++) {
-            Object a = args.get(i);
-            if (a instanceof List<?> list) {
-                ps.setArray(i + 1, ps.getConnection().createArrayOf("text", list.toArray()));
-            } else {
-                ps.setObject(i + 1, a);
-            }
-        }
+    private static List<Row> query(Connection connection, SqlQuery q, ZoneId zone) {
+        return q.list(connection, rs -> new Row(map(rs, zone), rs.getTimestamp("created_at").toInstant()));
     }
 
     private static LeadView map(ResultSet rs, ZoneId zone) throws SQLException {

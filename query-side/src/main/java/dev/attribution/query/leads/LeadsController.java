@@ -1,20 +1,16 @@
 package dev.attribution.query.leads;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.Envelopes;
-import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.query.support.Keyset;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
-
-import java.time.Instant;
 
 /** {@code GET /api/v1.0/leads} (spec 4.1): leads from PostgreSQL, current as of the request. */
 @Controller("/api/v1.0/leads")
@@ -34,18 +30,9 @@ class LeadsController {
         QueryParams q = QueryParams.lenient(request.getParameters());
         LeadFilter filter = LeadFilter.read(q, caller.account().timeZone());
         int pageSize = q.intInRange("pageSize", 1, 250, 50);
-        LeadReader.Cursor after = q.string("pageId").map(token -> {
-            JsonNode c = pageTokens.open(token, caller.accountId(), filter.fingerprint(), PageTokens.INVALID);
-            return new LeadReader.Cursor(Instant.parse(c.get("t").asText()), c.get("id").asText());
-        }).orElse(null);
+        Keyset after = Keyset.read(q, pageTokens, caller.accountId(), filter.fingerprint());
         LeadReader.Page page = reader.page(caller.accountId(), caller.account().timeZone(), filter, after, pageSize);
-        String next = null;
-        if (page.next() != null) {
-            ObjectNode cursor = JsonBody.mapper().createObjectNode()
-                    .put("t", page.next().createdAt().toString())
-                    .put("id", page.next().id());
-            next = pageTokens.issue(caller.accountId(), filter.fingerprint(), cursor);
-        }
+        String next = Keyset.issue(page.next(), pageTokens, caller.accountId(), filter.fingerprint());
         return new Envelopes.Page<>(page.leads(), next, RequestIds.next());
     }
 }

@@ -1,8 +1,8 @@
 package dev.attribution.query.products;
 
 import dev.attribution.api.DateRange;
-import dev.attribution.query.commerce.Keyset;
-import dev.attribution.query.commerce.SqlQuery;
+import dev.attribution.query.support.Keyset;
+import dev.attribution.query.support.SqlQuery;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;

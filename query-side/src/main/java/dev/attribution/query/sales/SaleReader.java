@@ -1,14 +1,13 @@
 package dev.attribution.query.sales;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.PageTokens;
-import dev.attribution.query.commerce.Keyset;
-import dev.attribution.query.commerce.LeadEmbeds;
-import dev.attribution.query.commerce.SqlQuery;
+import dev.attribution.query.commerce.LeadRow;
 import dev.attribution.query.leads.Attribution;
 import dev.attribution.query.leads.LeadReader;
+import dev.attribution.query.support.Keyset;
+import dev.attribution.query.support.SqlQuery;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -19,7 +18,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
-import java.util.Map;
 
 /** Reads live sales from PostgreSQL in the Sale shape, each with its (attributed) lead embedded. */
 @Singleton
@@ -34,9 +32,6 @@ public class SaleReader {
     }
 
     /** A sale row before its lead is attached. */
-    record Row(String leadId, Instant saleDate, SaleView view) {
-    }
-
     private static final String SELECT = "SELECT s.*, o.integration_type, " + Attribution.sourcesAsOf("s", "sale_date")
             + " FROM sales s JOIN orders o ON o.account_id = s.account_id AND o.id = s.order_id WHERE s.account_id = ? AND NOT s.deleted";
 
@@ -52,13 +47,8 @@ public class SaleReader {
     public Keyset.Page<SaleView> page(String accountId, ZoneId zone, Filter f, Keyset after, int pageSize,
                                       PageTokens tokens) {
         SqlQuery q = new SqlQuery(SELECT, accountId).anyOf("s.id", f.ids()).anyOf("s.lead_id", f.leadIds());
-        if (!f.emails().isEmpty()) {
-            q.and("AND EXISTS (SELECT 1 FROM leads l WHERE l.account_id = s.account_id AND l.id = s.lead_id"
-                    + " AND lower(l.email) LIKE ANY(?))", SqlQuery.likePrefixes(f.emails()));
-        }
-        if (!f.productTags().isEmpty()) {
-            q.and("AND lower(s.product_tag) = ANY(?)", f.productTags().stream().map(t -> t.toLowerCase(java.util.Locale.ROOT)).toList());
-        }
+        q.leadEmailStartsWith("s", f.emails());
+        q.anyOfLower("s.product_tag", f.productTags());
         if (f.recurring() != null) {
             q.and("AND s.recurring = ?", f.recurring());
         }
@@ -68,8 +58,8 @@ public class SaleReader {
         q.range("s.sale_date", f.saleDate()).range("s.updated_at", f.updated())
                 .after("s.sale_date", "s.id", after).and("ORDER BY s.sale_date, s.id LIMIT ?", pageSize + 1);
         Connection c = jdbc.getConnection();
-        List<Row> rows = q.list(c, rs -> row(rs, zone));
-        return Keyset.page(rows, pageSize, r -> new Keyset(r.saleDate(), r.view().id()),
+        List<LeadRow<SaleView>> rows = q.list(c, rs -> row(rs, zone));
+        return Keyset.page(rows, pageSize, LeadRow::position,
                 shown -> withLeads(c, accountId, zone, shown), tokens, accountId, f.fingerprint());
     }
 
@@ -91,16 +81,13 @@ public class SaleReader {
                 accountId, leadId).list(c, rs -> row(rs, zone)));
     }
 
-    private List<SaleView> withLeads(Connection c, String accountId, ZoneId zone, List<Row> rows) {
-        Map<String, JsonNode> byId = LeadEmbeds.load(leads, c, accountId, zone, rows.stream().map(Row::leadId).toList(), true);
-        return rows.stream().map(r -> {
-            SaleView v = r.view();
-            return new SaleView(v.id(), v.orderId(), v.creationDate(), v.refundDate(), v.qualified(), v.recurring(),
-                    v.quantity(), byId.get(r.leadId()), v.firstSource(), v.lastSource(), v.price(), v.product(), v.provider());
-        }).toList();
+    private List<SaleView> withLeads(Connection c, String accountId, ZoneId zone, List<LeadRow<SaleView>> rows) {
+        return LeadRow.withLeads(leads, c, accountId, zone, rows, (v, lead) -> new SaleView(v.id(), v.orderId(),
+                v.creationDate(), v.refundDate(), v.qualified(), v.recurring(), v.quantity(), lead, v.firstSource(),
+                v.lastSource(), v.price(), v.product(), v.provider()));
     }
 
-    private static Row row(ResultSet rs, ZoneId zone) throws SQLException {
+    private static LeadRow<SaleView> row(ResultSet rs, ZoneId zone) throws SQLException {
         Instant saleDate = SqlQuery.instant(rs, "sale_date");
         boolean refunded = rs.getBoolean("refunded");
         String categoryId = rs.getString("category_id");
@@ -121,6 +108,6 @@ public class SaleReader {
                         rs.getString("product_tag"), rs.getString("sku"),
                         categoryId == null ? null : new SaleView.Category(categoryId, rs.getString("category_name"))),
                 SaleView.Provider.of(rs.getString("integration_type")));
-        return new Row(rs.getString("lead_id"), saleDate, view);
+        return new LeadRow<>(rs.getString("id"), rs.getString("lead_id"), saleDate, view);
     }
 }

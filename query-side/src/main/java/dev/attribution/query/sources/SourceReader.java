@@ -1,16 +1,15 @@
 package dev.attribution.query.sources;
 
+import dev.attribution.query.support.Keyset;
+import dev.attribution.query.support.SqlQuery;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -19,10 +18,7 @@ import java.util.Optional;
 @Singleton
 public class SourceReader {
 
-    public record Cursor(Instant createdAt, String id) {
-    }
-
-    public record Page(List<SourceView> sources, Cursor next) {
+    public record Page(List<SourceView> sources, Keyset next) {
     }
 
     public static final String SELECT = """
@@ -40,84 +36,42 @@ public class SourceReader {
     }
 
     @Transactional(readOnly = true)
-    public Page page(String accountId, SourceFilter f, Cursor after, int pageSize) {
-        StringBuilder sql = new StringBuilder(SELECT);
-        List<Object> args = new ArrayList<>();
-        args.add(accountId);
-        if (!f.adSourceIds().isEmpty()) {
-            sql.append(" AND s.ad_source_id = ANY(?)");
-            args.add(f.adSourceIds());
-        }
+    public Page page(String accountId, SourceFilter f, Keyset after, int pageSize) {
+        SqlQuery q = new SqlQuery(SELECT, accountId).anyOf("s.ad_source_id", f.adSourceIds());
         if (!f.includeOrganic()) {
-            sql.append(" AND NOT s.organic");
+            q.and("AND NOT s.organic");
         }
         if (!f.includeDisregarded()) {
-            sql.append(" AND NOT s.disregarded");
+            q.and("AND NOT s.disregarded");
         }
-        f.platform().ifPresent(p -> {
-            sql.append(" AND s.platform = ?");
-            args.add(p);
-        });
-        f.name().ifPresent(n -> {
-            sql.append(" AND lower(s.name) = ?");
-            args.add(n.toLowerCase(Locale.ROOT));
-        });
-        f.tag().ifPresent(t -> {
-            sql.append(" AND lower(s.tag) = ?");
-            args.add(t.toLowerCase(Locale.ROOT));
-        });
-        if (after != null) {
-            sql.append(" AND (s.created_at, s.id) > (?, ?)");
-            args.add(Timestamp.from(after.createdAt()));
-            args.add(after.id());
-        }
-        sql.append(" ORDER BY s.created_at, s.id LIMIT ?");
-        args.add(pageSize + 1);
-        List<Row> rows = query(jdbc.getConnection(), sql.toString(), args);
-        List<SourceView> page = rows.stream().limit(pageSize).map(Row::view).toList();
-        if (rows.size() <= pageSize) {
-            return new Page(page, null);
-        }
-        Row last = rows.get(pageSize - 1);
-        return new Page(page, new Cursor(last.createdAt(), last.id()));
+        f.platform().ifPresent(p -> q.and("AND s.platform = ?", p));
+        f.name().ifPresent(n -> q.and("AND lower(s.name) = ?", n.toLowerCase(Locale.ROOT)));
+        f.tag().ifPresent(t -> q.and("AND lower(s.tag) = ?", t.toLowerCase(Locale.ROOT)));
+        q.after("s.created_at", "s.id", after).and("ORDER BY s.created_at, s.id LIMIT ?", pageSize + 1);
+        Keyset.Cut<Row> cut = Keyset.cut(query(jdbc.getConnection(), q), pageSize, r -> new Keyset(r.createdAt(), r.id()));
+        return new Page(cut.rows().stream().map(Row::view).toList(), cut.next());
     }
 
     /** One live source by id, on the caller's connection (write handlers render their result with it). */
     public Optional<SourceView> byId(Connection c, String accountId, String id) {
-        return query(c, SELECT + " AND s.id = ?", List.of(accountId, id)).stream().findFirst().map(Row::view);
+        return query(c, new SqlQuery(SELECT + " AND s.id = ?", accountId, id)).stream().findFirst().map(Row::view);
     }
 
     /** The live source carrying {@code tag} (case-insensitive), if any: its id. */
     @Transactional(readOnly = true)
     public Optional<String> idByTag(String accountId, String tag) {
-        return query(jdbc.getConnection(), SELECT + " AND lower(s.tag) = lower(?)", List.of(accountId, tag))
+        return query(jdbc.getConnection(), new SqlQuery(SELECT + " AND lower(s.tag) = lower(?)", accountId, tag))
                 .stream().findFirst().map(Row::id);
     }
 
     private record Row(SourceView view, Instant createdAt, String id) {
     }
 
-    private static List<Row> query(Connection c, String sql, List<Object> args) {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.size(); i++) {
-                Object a = args.get(i);
-                if (a instanceof List<?> list) {
-                    ps.setArray(i + 1, c.createArrayOf("text", list.toArray()));
-                } else {
-                    ps.setObject(i + 1, a);
-                }
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                List<Row> out = new ArrayList<>();
-                while (rs.next()) {
-                    Instant created = rs.getTimestamp("created_at").toInstant();
-                    out.add(new Row(map(rs, created), created, rs.getString("id")));
-                }
-                return out;
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("source query failed: " + e.getMessage(), e);
-        }
+    private static List<Row> query(Connection c, SqlQuery q) {
+        return q.list(c, rs -> {
+            Instant created = rs.getTimestamp("created_at").toInstant();
+            return new Row(map(rs, created), created, rs.getString("id"));
+        });
     }
 
     /** Maps a row of {@link #SELECT} (columns prefixed by {@code prefix}, for joins from other readers). */

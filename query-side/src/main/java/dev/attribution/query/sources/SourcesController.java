@@ -1,21 +1,17 @@
 package dev.attribution.query.sources;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
-import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.query.support.Keyset;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
-
-import java.time.Instant;
 
 /** {@code GET /sources} (spec 4.8): live sources from PostgreSQL. */
 @Controller("/api/v1.0/sources")
@@ -36,17 +32,9 @@ class SourcesController {
         SourceFilter filter = SourceFilter.read(q);
         DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
         int pageSize = q.intInRange("pageSize", 1, 250, 50);
-        SourceReader.Cursor after = q.string("pageId").map(token -> {
-            JsonNode c = pageTokens.open(token, caller.accountId(), filter.fingerprint(), PageTokens.INVALID);
-            return new SourceReader.Cursor(Instant.parse(c.get("t").asText()), c.get("id").asText());
-        }).orElse(null);
+        Keyset after = Keyset.read(q, pageTokens, caller.accountId(), filter.fingerprint());
         SourceReader.Page page = reader.page(caller.accountId(), filter, after, pageSize);
-        String next = null;
-        if (page.next() != null) {
-            ObjectNode cursor = JsonBody.mapper().createObjectNode()
-                    .put("t", page.next().createdAt().toString()).put("id", page.next().id());
-            next = pageTokens.issue(caller.accountId(), filter.fingerprint(), cursor);
-        }
+        String next = Keyset.issue(page.next(), pageTokens, caller.accountId(), filter.fingerprint());
         return new Envelopes.Page<>(page.sources(), next, RequestIds.next());
     }
 }

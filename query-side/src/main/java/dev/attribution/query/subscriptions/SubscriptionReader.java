@@ -1,14 +1,13 @@
 package dev.attribution.query.subscriptions;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.PageTokens;
-import dev.attribution.query.commerce.Keyset;
-import dev.attribution.query.commerce.LeadEmbeds;
-import dev.attribution.query.commerce.SqlQuery;
+import dev.attribution.query.commerce.LeadRow;
 import dev.attribution.query.leads.Attribution;
 import dev.attribution.query.leads.LeadReader;
+import dev.attribution.query.support.Keyset;
+import dev.attribution.query.support.SqlQuery;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -19,8 +18,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /** Reads subscriptions from PostgreSQL in the Subscription shape. */
 @Singleton
@@ -32,9 +29,6 @@ public class SubscriptionReader {
         public String fingerprint() {
             return Integer.toHexString(toString().hashCode());
         }
-    }
-
-    record Row(String leadId, Instant startDate, SubscriptionView view) {
     }
 
     private static final String SELECT = "SELECT s.*, " + Attribution.sourcesAsOf("s", "start_date") + " FROM subscriptions s WHERE s.account_id = ?";
@@ -54,18 +48,13 @@ public class SubscriptionReader {
         if (!f.ids().isEmpty()) {
             q.and("AND (s.id = ANY(?) OR s.external_id = ANY(?))", f.ids(), f.ids());
         }
-        if (!f.emails().isEmpty()) {
-            q.and("AND EXISTS (SELECT 1 FROM leads l WHERE l.account_id = s.account_id AND l.id = s.lead_id"
-                    + " AND lower(l.email) LIKE ANY(?))", SqlQuery.likePrefixes(f.emails()));
-        }
-        if (!f.productTags().isEmpty()) {
-            q.and("AND lower(s.tag) = ANY(?)", f.productTags().stream().map(t -> t.toLowerCase(Locale.ROOT)).toList());
-        }
+        q.leadEmailStartsWith("s", f.emails());
+        q.anyOfLower("s.tag", f.productTags());
         q.range("s.start_date", f.started()).range("s.updated_at", f.updated())
                 .after("s.start_date", "s.id", after).and("ORDER BY s.start_date, s.id LIMIT ?", pageSize + 1);
         Connection c = jdbc.getConnection();
-        List<Row> rows = q.list(c, rs -> row(rs, zone));
-        return Keyset.page(rows, pageSize, r -> new Keyset(r.startDate(), r.view().id()),
+        List<LeadRow<SubscriptionView>> rows = q.list(c, rs -> row(rs, zone));
+        return Keyset.page(rows, pageSize, LeadRow::position,
                 shown -> withLeads(c, accountId, zone, shown), tokens, accountId, f.fingerprint());
     }
 
@@ -81,20 +70,17 @@ public class SubscriptionReader {
                 accountId, leadId).list(c, rs -> row(rs, zone)));
     }
 
-    private List<SubscriptionView> withLeads(Connection c, String accountId, ZoneId zone, List<Row> rows) {
-        Map<String, JsonNode> byId = LeadEmbeds.load(leads, c, accountId, zone, rows.stream().map(Row::leadId).toList(), true);
-        return rows.stream().map(r -> {
-            SubscriptionView v = r.view();
-            return new SubscriptionView(v.id(), v.planId(), v.tag(), v.name(), v.periodicity(), v.startDate(), v.endDate(),
-                    v.cancelAtDate(), v.trialStartDate(), v.trialEndDate(), v.lastUpdatedDate(), v.price(), v.status(),
-                    byId.get(r.leadId()), v.firstSource(), v.lastSource(), v.category());
-        }).toList();
+    private List<SubscriptionView> withLeads(Connection c, String accountId, ZoneId zone, List<LeadRow<SubscriptionView>> rows) {
+        return LeadRow.withLeads(leads, c, accountId, zone, rows, (v, lead) -> new SubscriptionView(v.id(), v.planId(),
+                v.tag(), v.name(), v.periodicity(), v.startDate(), v.endDate(), v.cancelAtDate(), v.trialStartDate(),
+                v.trialEndDate(), v.lastUpdatedDate(), v.price(), v.status(), lead, v.firstSource(), v.lastSource(),
+                v.category()));
     }
 
-    private static Row row(ResultSet rs, ZoneId zone) throws SQLException {
+    private static LeadRow<SubscriptionView> row(ResultSet rs, ZoneId zone) throws SQLException {
         Instant start = SqlQuery.instant(rs, "start_date");
         String categoryId = rs.getString("category_id");
-        return new Row(rs.getString("lead_id"), start, new SubscriptionView(rs.getString("id"), rs.getString("plan_id"),
+        return new LeadRow<>(rs.getString("id"), rs.getString("lead_id"), start, new SubscriptionView(rs.getString("id"), rs.getString("plan_id"),
                 rs.getString("tag"), rs.getString("name"), rs.getString("periodicity"),
                 ApiDates.formatLegacy(start, zone),
                 ApiDates.formatLegacy(SqlQuery.instant(rs, "end_date"), zone),

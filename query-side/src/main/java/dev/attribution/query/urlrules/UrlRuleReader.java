@@ -3,6 +3,8 @@ package dev.attribution.query.urlrules;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.JsonBody;
+import dev.attribution.query.support.Keyset;
+import dev.attribution.query.support.SqlQuery;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -10,11 +12,11 @@ import jakarta.inject.Singleton;
 import java.math.BigDecimal;
 import java.sql.Array;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,11 +26,8 @@ import java.util.Optional;
 @Singleton
 public class UrlRuleReader {
 
-    /** Keyset position: rules are listed by creation date, then external id. */
-    public record Cursor(Instant createdAt, String externalId) {
-    }
-
-    public record Page(List<UrlRuleView> rules, Cursor next) {
+    /** A page of rules; {@code next} is the keyset position (creation date, then external id) after it. */
+    public record Page(List<UrlRuleView> rules, Keyset next) {
     }
 
     private static final String SELECT = """
@@ -45,76 +44,31 @@ public class UrlRuleReader {
     }
 
     @Transactional(readOnly = true)
-    public Page page(String accountId, UrlRuleFilter filter, Cursor after, int pageSize) {
-        StringBuilder sql = new StringBuilder(SELECT);
-        List<Object> args = new ArrayList<>();
-        args.add(accountId);
-        if (!filter.ids().isEmpty()) {
-            sql.append(" AND r.external_id = ANY(?)");
-            args.add(filter.ids());
-        }
-        filter.tag().ifPresent(t -> {
-            sql.append(" AND r.tag = ?");
-            args.add(t);
-        });
-        filter.actionType().ifPresent(t -> {
-            sql.append(" AND r.action_type = ?");
-            args.add(t);
-        });
-        filter.created().from().ifPresent(f -> {
-            sql.append(" AND r.created_at >= ?");
-            args.add(Timestamp.from(f));
-        });
-        filter.created().to().ifPresent(t -> {
-            sql.append(" AND r.created_at <= ?");
-            args.add(Timestamp.from(t.truncatedTo(java.time.temporal.ChronoUnit.MICROS)));
-        });
-        if (after != null) {
-            sql.append(" AND (r.created_at, r.external_id) > (?, ?)");
-            args.add(Timestamp.from(after.createdAt()));
-            args.add(after.externalId());
-        }
-        sql.append(" ORDER BY r.created_at, r.external_id LIMIT ?");
-        args.add(pageSize + 1);
-        List<Row> rows = query(jdbc.getConnection(), sql.toString(), args);
-        List<UrlRuleView> page = rows.stream().limit(pageSize).map(Row::view).toList();
-        if (rows.size() <= pageSize) {
-            return new Page(page, null);
-        }
-        Row last = rows.get(pageSize - 1);
-        return new Page(page, new Cursor(last.createdAt(), last.view().id()));
+    public Page page(String accountId, UrlRuleFilter filter, Keyset after, int pageSize) {
+        SqlQuery q = new SqlQuery(SELECT, accountId).anyOf("r.external_id", filter.ids());
+        filter.tag().ifPresent(t -> q.and("AND r.tag = ?", t));
+        filter.actionType().ifPresent(t -> q.and("AND r.action_type = ?", t));
+        filter.created().from().ifPresent(f -> q.and("AND r.created_at >= ?", Timestamp.from(f)));
+        filter.created().to().ifPresent(t -> q.and("AND r.created_at <= ?", Timestamp.from(t.truncatedTo(ChronoUnit.MICROS))));
+        q.after("r.created_at", "r.external_id", after).and("ORDER BY r.created_at, r.external_id LIMIT ?", pageSize + 1);
+        Keyset.Cut<Row> cut = Keyset.cut(query(jdbc.getConnection(), q), pageSize, r -> new Keyset(r.createdAt(), r.view().id()));
+        return new Page(cut.rows().stream().map(Row::view).toList(), cut.next());
     }
 
     @Transactional(readOnly = true)
     public Optional<UrlRuleView> one(String accountId, String externalId) {
-        return query(jdbc.getConnection(), SELECT + " AND r.external_id = ?", List.of(accountId, externalId))
+        return query(jdbc.getConnection(), new SqlQuery(SELECT + " AND r.external_id = ?", accountId, externalId))
                 .stream().findFirst().map(Row::view);
     }
 
     private record Row(UrlRuleView view, Instant createdAt) {
     }
 
-    private static List<Row> query(Connection connection, String sql, List<Object> args) {
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
-            for (int i = 0; i < args.size(); i++) {
-                Object a = args.get(i);
-                if (a instanceof List<?> list) {
-                    ps.setArray(i + 1, connection.createArrayOf("text", list.toArray()));
-                } else {
-                    ps.setObject(i + 1, a);
-                }
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                List<Row> out = new ArrayList<>();
-                while (rs.next()) {
-                    Instant created = rs.getTimestamp("created_at").toInstant();
-                    out.add(new Row(map(rs, created), created));
-                }
-                return out;
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("url rule query failed: " + e.getMessage(), e);
-        }
+    private static List<Row> query(Connection connection, SqlQuery q) {
+        return q.list(connection, rs -> {
+            Instant created = rs.getTimestamp("created_at").toInstant();
+            return new Row(map(rs, created), created);
+        });
     }
 
     private static UrlRuleView map(ResultSet rs, Instant created) throws SQLException {

@@ -1,21 +1,18 @@
 package dev.attribution.query.urlrules;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.Envelopes;
-import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.query.support.Keyset;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 
@@ -40,20 +37,12 @@ class UrlRulesController {
         QueryParams q = QueryParams.strict(request.getParameters(), LIST_PARAMS);
         UrlRuleFilter filter = UrlRuleFilter.read(q, caller.account().timeZone());
         int pageSize = q.intInRange("pageSize", 1, 250, 50);
-        UrlRuleReader.Cursor after = q.string("pageId").map(token -> {
-            JsonNode c = pageTokens.open(token, caller.accountId(), filter.fingerprint(), INVALID_PAGE);
-            return new UrlRuleReader.Cursor(Instant.parse(c.get("t").asText()), c.get("id").asText());
-        }).orElse(null);
+        Keyset after = Keyset.read(q, pageTokens, caller.accountId(), filter.fingerprint(), INVALID_PAGE);
         if ("CALL_QUALIFICATION".equals(filter.actionType().orElse(""))) {
             return new Envelopes.Page<>(List.of(), null, RequestIds.next());
         }
         UrlRuleReader.Page page = reader.page(caller.accountId(), filter, after, pageSize);
-        String next = null;
-        if (page.next() != null) {
-            ObjectNode cursor = JsonBody.mapper().createObjectNode()
-                    .put("t", page.next().createdAt().toString()).put("id", page.next().externalId());
-            next = pageTokens.issue(caller.accountId(), filter.fingerprint(), cursor);
-        }
+        String next = Keyset.issue(page.next(), pageTokens, caller.accountId(), filter.fingerprint());
         return new Envelopes.Page<>(page.rules(), next, RequestIds.next());
     }
 

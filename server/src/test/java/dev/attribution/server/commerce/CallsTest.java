@@ -27,10 +27,7 @@ class CallsTest extends ApiTest {
     }
 
     JsonNode call(String json) {
-        JsonNode status = write(key, "POST", "/api/v1.0/calls", json);
-        assertEquals("PROCESSED", status.get("status").asText(), status.toString());
-        assertEquals("CREATE_CALL", status.get("eventType").asText());
-        return status.get("result");
+        return processed(key, "POST", "/api/v1.0/calls", json, "CREATE_CALL");
     }
 
     List<String> ids(String query) {
@@ -136,10 +133,7 @@ class CallsTest extends ApiTest {
         assertEquals("Provide either ids or externalIds, not both",
                 put(key, "/api/v1.0/calls?name=x&ids=" + list("a") + "&externalIds=" + list("b"), null).message());
         assertEquals("Missing required parameter: name", put(key, "/api/v1.0/calls?ids=" + list("a"), null).message());
-        JsonNode status = write(key, "PUT", "/api/v1.0/calls?externalIds=" + list("cal-put") + "&name=Renamed&state=CANCELLED&qualification=Lost", null);
-        assertEquals("PROCESSED", status.get("status").asText(), status.toString());
-        assertEquals("UPDATE_CALL", status.get("eventType").asText());
-        JsonNode updated = status.get("result");
+        JsonNode updated = processed(key, "PUT", "/api/v1.0/calls?externalIds=" + list("cal-put") + "&name=Renamed&state=CANCELLED&qualification=Lost", null, "UPDATE_CALL");
         assertTrue(updated.isArray());
         assertEquals(c.get("id"), updated.get(0).get("id"));
         assertEquals("Renamed", updated.get(0).get("name").asText());

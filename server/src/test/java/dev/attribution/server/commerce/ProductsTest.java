@@ -24,10 +24,7 @@ class ProductsTest extends ApiTest {
     }
 
     JsonNode create(String name, String price) {
-        JsonNode status = write(key, "POST", "/api/v1.0/products", "{\"name\":\"" + name + "\",\"price\":" + price + ",\"category\":\"Books\"}");
-        assertEquals("PROCESSED", status.get("status").asText(), status.toString());
-        assertEquals("CREATE_PRODUCT", status.get("eventType").asText());
-        return status.get("result");
+        return processed(key, "POST", "/api/v1.0/products", "{\"name\":\"" + name + "\",\"price\":" + price + ",\"category\":\"Books\"}", "CREATE_PRODUCT");
     }
 
     @Test

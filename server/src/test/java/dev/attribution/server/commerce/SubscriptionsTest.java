@@ -36,10 +36,7 @@ class SubscriptionsTest extends ApiTest {
     }
 
     JsonNode subscription(String json) {
-        JsonNode status = write(key, "POST", "/api/v1.0/subscriptions", json);
-        assertEquals("PROCESSED", status.get("status").asText(), status.toString());
-        assertEquals("CREATE_SUBSCRIPTION", status.get("eventType").asText());
-        return status.get("result");
+        return processed(key, "POST", "/api/v1.0/subscriptions", json, "CREATE_SUBSCRIPTION");
     }
 
     @Test
@@ -93,10 +90,7 @@ class SubscriptionsTest extends ApiTest {
     void putChangesStatusAndRecordsTheEvent() throws SQLException {
         JsonNode s = subscription("{\"email\":\"put-sub@example.com\",\"status\":\"ACTIVE\",\"startDate\":\"2026-01-01\",\"price\":10,\"periodicity\":\"YEAR\"}");
         String id = s.get("id").asText();
-        JsonNode status = write(key, "PUT", "/api/v1.0/subscriptions", "{\"ids\":[\"" + id + "\"],\"status\":\"CANCELED\",\"cancelAtDate\":\"2026-03-01T00:00:00Z\",\"price\":12}");
-        assertEquals("PROCESSED", status.get("status").asText(), status.toString());
-        assertEquals("UPDATE_SUBSCRIPTION", status.get("eventType").asText());
-        JsonNode updated = status.get("result");
+        JsonNode updated = processed(key, "PUT", "/api/v1.0/subscriptions", "{\"ids\":[\"" + id + "\"],\"status\":\"CANCELED\",\"cancelAtDate\":\"2026-03-01T00:00:00Z\",\"price\":12}", "UPDATE_SUBSCRIPTION");
         assertTrue(updated.isArray());
         assertEquals("CANCELED", updated.get(0).get("status").asText());
         assertEquals("Sat Feb 28 19:00:00 EST 2026", updated.get(0).get("cancelAtDate").asText());

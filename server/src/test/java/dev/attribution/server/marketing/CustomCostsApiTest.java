@@ -3,7 +3,6 @@ package dev.attribution.server.marketing;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.testing.TestStack;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -14,26 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Custom costs (spec 4.10, 2.14, 2.2.8): wall-clock dates, frequencies, overlap filter, full replacement, strictness. */
 @MicronautTest(transactional = false)
-class CustomCostsApiTest extends MarketingApiTest {
+class CustomCostsApiTest extends AccountApiTest {
 
     static final String PATH = "/api/v1.0/custom-costs";
-    String key;
-
-    @BeforeEach
-    void account() {
-        key = newAccount();
-    }
-
     JsonNode created(String json) {
-        JsonNode status = write(key, "POST", PATH, json);
-        assertEquals("PROCESSED", status.get("status").asText(), status.toString());
-        assertEquals("CREATE_CUSTOM_COST", status.get("eventType").asText());
-        return status.get("result");
-    }
-
-    void assertError(Response r, String message) {
-        assertEquals(400, r.status(), r.raw());
-        assertEquals(message, r.message());
+        return created(PATH, "CREATE_CUSTOM_COST", json);
     }
 
     @Test

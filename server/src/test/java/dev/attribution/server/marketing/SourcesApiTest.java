@@ -2,7 +2,6 @@ package dev.attribution.server.marketing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,26 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Sources (spec 4.8, 2.13, 3.2): async create/update/delete, the integrationType rules, filters, soft delete. */
 @MicronautTest(transactional = false)
-class SourcesApiTest extends MarketingApiTest {
+class SourcesApiTest extends AccountApiTest {
 
     static final String PATH = "/api/v1.0/sources";
-    String key;
-
-    @BeforeEach
-    void account() {
-        key = newAccount();
-    }
-
     JsonNode created(String json) {
-        JsonNode status = write(key, "POST", PATH, json);
-        assertEquals("PROCESSED", status.get("status").asText(), status.toString());
-        assertEquals("CREATE_SOURCE_LINK", status.get("eventType").asText());
-        return status.get("result");
-    }
-
-    void assertError(Response r, String message) {
-        assertEquals(400, r.status(), r.raw());
-        assertEquals(message, r.message());
+        return created(PATH, "CREATE_SOURCE_LINK", json);
     }
 
     @Test

@@ -2,9 +2,7 @@ package dev.attribution.server.marketing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.auth.Roles;
-import dev.attribution.server.support.ApiTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -15,16 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** URL rules (spec 4.9, 2.15, 3.2): synchronous writes, every validation message, flavours and paging. */
 @MicronautTest(transactional = false)
-class UrlRulesApiTest extends MarketingApiTest {
+class UrlRulesApiTest extends AccountApiTest {
 
     static final String PATH = "/api/v1.0/url-rules";
-    String key;
-
-    @BeforeEach
-    void account() {
-        key = newAccount();
-    }
-
     static String body(String tag, String word) {
         return """
                 {"name":"Rule %s","tag":"%s","wordsToMatch":["%s"],"sourceRuleTypes":["REFERRER_URL"]}""".formatted(word, tag, word);

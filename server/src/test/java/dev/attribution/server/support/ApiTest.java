@@ -24,6 +24,8 @@ import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 /**
  * Base of the HTTP tests: the real servers ({@link StackTest}), a plain JDK HTTP client that never throws on
  * 4xx/5xx (tests assert status and envelope), and helpers to make accounts and keys and to wait for async writes.
@@ -134,6 +136,14 @@ public abstract class ApiTest extends StackTest {
             throw new AssertionError(method + " " + path + " not accepted: " + accepted.status() + " " + accepted.raw());
         }
         return awaitRequest(key, accepted.body().get("request_id").asText());
+    }
+
+    /** {@link #write}, asserting the request was PROCESSED as {@code eventType}; returns its {@code result}. */
+    protected JsonNode processed(String key, String method, String path, String json, String eventType) {
+        JsonNode status = write(key, method, path, json);
+        assertEquals("PROCESSED", status.get("status").asText(), status.toString());
+        assertEquals(eventType, status.get("eventType").asText());
+        return status.get("result");
     }
 
     /** Waits until the request leaves PENDING; returns its status resource (the {@code result} of the envelope). */

@@ -1,4 +1,4 @@
-package dev.attribution.query.commerce;
+package dev.attribution.query.support;
 
 import dev.attribution.api.DateRange;
 
@@ -39,9 +39,32 @@ public final class SqlQuery {
         return this;
     }
 
+    /** Appends another query's text and arguments: a fragment shared by several parts of one statement. */
+    public SqlQuery and(SqlQuery fragment) {
+        sql.append(' ').append(fragment.sql);
+        args.addAll(fragment.args);
+        return this;
+    }
+
     /** {@code AND column = ANY(?)} unless {@code values} is empty. */
     public SqlQuery anyOf(String column, List<String> values) {
         return values.isEmpty() ? this : and("AND " + column + " = ANY(?)", values);
+    }
+
+    /** {@code AND lower(column) = ANY(?)} with the values lower-cased (case-insensitive match), unless empty. */
+    public SqlQuery anyOfLower(String column, List<String> values) {
+        return values.isEmpty() ? this
+                : and("AND lower(" + column + ") = ANY(?)", values.stream().map(v -> v.toLowerCase(Locale.ROOT)).toList());
+    }
+
+    /**
+     * Rows of {@code alias} (with {@code account_id} and {@code lead_id}) whose lead's email starts with any of
+     * {@code emailPrefixes}, case-insensitive; no condition when empty.
+     */
+    public SqlQuery leadEmailStartsWith(String alias, List<String> emailPrefixes) {
+        return emailPrefixes.isEmpty() ? this
+                : and("AND EXISTS (SELECT 1 FROM leads l WHERE l.account_id = " + alias + ".account_id AND l.id = "
+                + alias + ".lead_id AND lower(l.email) LIKE ANY(?))", likePrefixes(emailPrefixes));
     }
 
     /** Bounds {@code column} by the range's present ends. */

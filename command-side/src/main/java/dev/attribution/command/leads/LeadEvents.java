@@ -1,0 +1,46 @@
+package dev.attribution.command.leads;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.auth.Account;
+import dev.attribution.command.events.DomainEvents;
+import dev.attribution.query.leads.LeadReader;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+
+/** The lead's domain events (spec 6): an outbox row carrying the lead as {@code GET /leads} shows it, in this transaction. */
+final class LeadEvents {
+
+    private final LeadReader reader;
+
+    LeadEvents(LeadReader reader) {
+        this.reader = reader;
+    }
+
+    /** The lead as {@code GET /leads} shows it, read on this connection (null when erased or missing). */
+    public JsonNode render(Connection c, Account account, String leadId) {
+        return reader.byIds(c, account.id(), account.timeZone(), List.of(leadId)).stream().findFirst()
+                .map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
+    }
+
+    void record(Connection c, Account account, String leadId, String type, String tag, Instant at) throws SQLException {
+        ObjectNode detail = JsonBody.mapper().createObjectNode();
+        if (tag != null) {
+            detail.put("tag", tag);
+        }
+        recordDetail(c, account, leadId, type, detail, at);
+    }
+
+    /** One outbox row: {@code {lead: <GET /leads item>, ...detail}}, in this transaction. */
+    void recordDetail(Connection c, Account account, String leadId, String type, ObjectNode detail, Instant at)
+            throws SQLException {
+        ObjectNode payload = JsonBody.mapper().createObjectNode();
+        payload.set("lead", render(c, account, leadId));
+        payload.setAll(detail);
+        DomainEvents.record(c, account.id(), type, leadId, payload, at);
+    }
+}

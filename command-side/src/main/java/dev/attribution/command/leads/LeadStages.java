@@ -1,0 +1,125 @@
+package dev.attribution.command.leads;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.Account;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+
+/** Stage writes of {@link LeadStore}: the account's stage names, the lead's current stage and its history. */
+final class LeadStages {
+
+    private final LeadEvents events;
+
+    LeadStages(LeadEvents events) {
+        this.events = events;
+    }
+
+    void setStage(Connection c, String accountId, String leadId, String stage, Instant date) throws SQLException {
+        String[] idAndName = ensureStage(c, accountId, stage, date);
+        updateStage(c, accountId, leadId, idAndName[1], date);
+        addHistory(c, accountId, leadId, idAndName[0], date);
+    }
+
+    private static void addHistory(Connection c, String accountId, String leadId, String stageId, Instant date) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO lead_stage_history (account_id, lead_id, stage_id, entered_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+            ps.setString(1, accountId);
+            ps.setString(2, leadId);
+            ps.setString(3, stageId);
+            ps.setTimestamp(4, Timestamp.from(date));
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * Applies a stage (spec 3.2): the account learns the name, the lead's current stage becomes it, the history
+     * gains an entry, and {@code lead.stage.changed} is recorded when the current stage changed.
+     */
+    void applyStage(Connection c, Account account, String leadId, String stage, Instant date) throws SQLException {
+        String[] idAndName = ensureStage(c, account.id(), stage, date);
+        String before = LeadStore.current(c, account.id(), leadId).map(LeadStore.Current::stageName).orElse(null);
+        updateStage(c, account.id(), leadId, idAndName[1], date);
+        addHistory(c, account.id(), leadId, idAndName[0], date);
+        if (before == null || !before.equalsIgnoreCase(idAndName[1])) {
+            ObjectNode detail = JsonBody.mapper().createObjectNode().put("stage", idAndName[1]);
+            if (before != null) {
+                detail.put("previousStage", before);
+            }
+            events.recordDetail(c, account, leadId, "lead.stage.changed", detail, date);
+        }
+    }
+
+    /** Removes the named stages from the lead: its current stage is cleared when it is one of them. */
+    void removeStages(Connection c, Account account, String leadId, List<String> names, Instant now) throws SQLException {
+        String before = LeadStore.current(c, account.id(), leadId).map(LeadStore.Current::stageName).orElse(null);
+        if (before == null || names.stream().noneMatch(before::equalsIgnoreCase)) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE leads SET stage_name = NULL, stage_date = NULL, updated_at = ? WHERE account_id = ? AND id = ?")) {
+            ps.setTimestamp(1, Timestamp.from(now));
+            ps.setString(2, account.id());
+            ps.setString(3, leadId);
+            ps.executeUpdate();
+        }
+        events.recordDetail(c, account, leadId, "lead.stage.changed",
+                JsonBody.mapper().createObjectNode().putNull("stage").put("previousStage", before), now);
+    }
+
+    /** The names of {@code names} the account does not know (case-insensitive). */
+    static List<String> unknownStages(Connection c, String accountId, Collection<String> names) throws SQLException {
+        List<String> known = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT lower(name) FROM lead_stages WHERE account_id = ? AND lower(name) = ANY(?)")) {
+            ps.setString(1, accountId);
+            ps.setArray(2, c.createArrayOf("text", names.stream().map(n -> n.toLowerCase(Locale.ROOT)).toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    known.add(rs.getString(1));
+                }
+            }
+        }
+        return names.stream().filter(n -> !known.contains(n.toLowerCase(Locale.ROOT))).toList();
+    }
+
+    /** The stage's id and canonical name, creating it when the account does not know the name yet. */
+    private static String[] ensureStage(Connection c, String accountId, String name, Instant now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO lead_stages (account_id, id, name, created_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (account_id, lower(name)) DO NOTHING""")) {
+            ps.setString(1, accountId);
+            ps.setString(2, RequestIds.next("stg_"));
+            ps.setString(3, name);
+            ps.setTimestamp(4, Timestamp.from(now));
+            ps.executeUpdate();
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT id, name FROM lead_stages WHERE account_id = ? AND lower(name) = lower(?)")) {
+            ps.setString(1, accountId);
+            ps.setString(2, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return new String[]{rs.getString(1), rs.getString(2)};
+            }
+        }
+    }
+
+    private static void updateStage(Connection c, String accountId, String leadId, String stage, Instant date) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE leads SET stage_name = ?, stage_date = ? WHERE account_id = ? AND id = ?")) {
+            ps.setString(1, stage);
+            ps.setTimestamp(2, Timestamp.from(date));
+            ps.setString(3, accountId);
+            ps.setString(4, leadId);
+            ps.executeUpdate();
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package dev.attribution.command.leads;
+
+import dev.attribution.api.auth.Account;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Tag writes of {@link LeadStore}: adding (with its events and {@link LeadTagListener}s), re-dating, removing. */
+final class LeadTags {
+
+    private final LeadEvents events;
+    private final List<LeadTagListener> tagListeners;
+
+    LeadTags(LeadEvents events, List<LeadTagListener> tagListeners) {
+        this.events = events;
+        this.tagListeners = tagListeners;
+    }
+
+    /**
+     * Adds tags not yet held, dated {@code assignedAt}; tags already held keep their date (spec 3.2). Records
+     * {@code lead.tag.added} for each new tag and tells the {@link LeadTagListener}s (a {@code $} tag matching a
+     * product makes a sale). Returns the tags that were new.
+     */
+    List<String> addTagsReturningNew(Connection c, Account account, String leadId, List<String> tags, Instant assignedAt)
+            throws SQLException {
+        List<String> added = insertTags(c, account.id(), leadId, tags, assignedAt);
+        for (String tag : added) {
+            events.record(c, account, leadId, "lead.tag.added", tag, assignedAt);
+            for (LeadTagListener listener : tagListeners) {
+                listener.tagAdded(c, account, leadId, tag, assignedAt);
+            }
+        }
+        return added;
+    }
+
+    static List<String> insertTags(Connection c, String accountId, String leadId, List<String> tags, Instant assignedAt)
+            throws SQLException {
+        List<String> added = new ArrayList<>();
+        if (tags.isEmpty()) {
+            return added;
+        }
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO lead_tags (account_id, lead_id, tag, assigned_at)
+                SELECT ?, ?, t, ? FROM unnest(?::text[]) AS t ON CONFLICT DO NOTHING RETURNING tag""")) {
+            ps.setString(1, accountId);
+            ps.setString(2, leadId);
+            ps.setTimestamp(3, Timestamp.from(assignedAt));
+            ps.setArray(4, c.createArrayOf("text", tags.stream().distinct().toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    added.add(rs.getString(1));
+                }
+            }
+        }
+        return added;
+    }
+
+    /** Re-dates tags the lead already holds (action tags of {@code POST /leads/tags}). */
+    void redateTags(Connection c, String accountId, String leadId, List<String> tags, Instant assignedAt) throws SQLException {
+        if (tags.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE lead_tags SET assigned_at = ? WHERE account_id = ? AND lead_id = ? AND tag = ANY(?) AND assigned_at <> ?")) {
+            ps.setTimestamp(1, Timestamp.from(assignedAt));
+            ps.setString(2, accountId);
+            ps.setString(3, leadId);
+            ps.setArray(4, c.createArrayOf("text", tags.toArray()));
+            ps.setTimestamp(5, Timestamp.from(assignedAt));
+            ps.executeUpdate();
+        }
+    }
+
+    /** Removes tags; records {@code lead.tag.removed} for each one the lead held. */
+    List<String> removeTags(Connection c, Account account, String leadId, List<String> tags, Instant now) throws SQLException {
+        List<String> removed = new ArrayList<>();
+        if (tags.isEmpty()) {
+            return removed;
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "DELETE FROM lead_tags WHERE account_id = ? AND lead_id = ? AND tag = ANY(?) RETURNING tag")) {
+            ps.setString(1, account.id());
+            ps.setString(2, leadId);
+            ps.setArray(3, c.createArrayOf("text", tags.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    removed.add(rs.getString(1));
+                }
+            }
+        }
+        for (String tag : removed) {
+            events.record(c, account, leadId, "lead.tag.removed", tag, now);
+        }
+        return removed;
+    }
+}
