@@ -1,6 +1,9 @@
 package dev.attribution.query.reports;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -44,6 +47,14 @@ public class ReportJobStore {
 
     private static final String COLUMNS = "id, account_id, report_type, time_zone, parameters, columns, status, parts_total, "
             + "parts_done, rows_json, notes_json, error_message, attempts, created_at, started_at, finished_at, expires_at";
+
+    /**
+     * Rows as the report's GET writes them: money keeps its two decimals ({@code 120.50}, not {@code 120.5}); a
+     * null metric is left out, as GET /attribution leaves it out.
+     */
+    static final ObjectMapper ROWS = JsonBody.mapper().copy()
+            .configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false)
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
     private final DataSource dataSource;
 
@@ -140,7 +151,7 @@ public class ReportJobStore {
                     JsonBody.mapper().readValue(rs.getString("parameters"), new TypeReference<java.util.LinkedHashMap<String, String>>() { }),
                     JsonBody.mapper().readValue(rs.getString("columns"), new TypeReference<List<String>>() { }),
                     rs.getString("status"), rs.getInt("parts_total"), rs.getInt("parts_done"),
-                    (ArrayNode) JsonBody.mapper().readTree(rs.getString("rows_json")),
+                    (ArrayNode) ROWS.readTree(rs.getString("rows_json")),
                     (ArrayNode) JsonBody.mapper().readTree(rs.getString("notes_json")),
                     rs.getString("error_message"), rs.getInt("attempts"), instant(rs, "created_at"), instant(rs, "started_at"),
                     instant(rs, "finished_at"), instant(rs, "expires_at"));
@@ -162,7 +173,14 @@ public class ReportJobStore {
         }
     }
 
-    static JsonNode tree(Object value) {
-        return JsonBody.mapper().valueToTree(value);
+    /** A result row as stored: null metrics left out, decimals as computed. */
+    static JsonNode tree(Map<String, Object> row) {
+        Map<String, Object> present = new java.util.LinkedHashMap<>();
+        row.forEach((k, v) -> {
+            if (v != null) {
+                present.put(k, v);
+            }
+        });
+        return ROWS.valueToTree(present);
     }
 }
