@@ -76,6 +76,7 @@ public class ReportWorker implements ApplicationEventListener<ServerStartupEvent
             return;
         }
         running = true;
+        lastSweep = 0; // sweep expired jobs first
         for (int i = 0; i < threadCount; i++) {
             String owner = node + "/" + i;
             Thread thread = new Thread(() -> run(owner), "report-worker-" + i);
@@ -103,7 +104,7 @@ public class ReportWorker implements ApplicationEventListener<ServerStartupEvent
         while (running) {
             try {
                 sweepExpired();
-                if (!work(owner, Integer.MAX_VALUE)) {
+                if (!work(owner, Integer.MAX_VALUE, true)) {
                     Thread.sleep(pollMillis);
                 }
             } catch (InterruptedException e) {
@@ -139,6 +140,11 @@ public class ReportWorker implements ApplicationEventListener<ServerStartupEvent
      * due. A job left unfinished by {@code maxParts} keeps its lease, as if this node had died (tests use it).
      */
     public boolean work(String owner, int maxParts) {
+        return work(owner, maxParts, false);
+    }
+
+    /** {@link #work(String, int)}; {@code ownThread}: a thread of this worker, which gives its job back on stop. */
+    private boolean work(String owner, int maxParts, boolean ownThread) {
         Optional<ReportJobStore.Job> claimed = store.claim(owner, lease);
         if (claimed.isEmpty()) {
             return false;
@@ -158,7 +164,7 @@ public class ReportWorker implements ApplicationEventListener<ServerStartupEvent
                 if (computed == maxParts) {
                     return true;
                 }
-                if (!running && maxParts == Integer.MAX_VALUE) {
+                if (ownThread && !running) {
                     store.release(job.id(), owner, Duration.ZERO); // stopping: another node takes it now
                     return true;
                 }

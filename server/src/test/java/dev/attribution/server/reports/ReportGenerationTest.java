@@ -196,11 +196,7 @@ class ReportGenerationTest extends ApiTest {
             assertEquals("RUNNING", early.body().get("result").get("status").asText(), early.raw());
             // the lease still holds: nobody else takes the job
             assertFalse(worker.work("other-node", Integer.MAX_VALUE));
-            try (Connection c = DelegatingDataSource.unwrapDataSource(dataSource).getConnection();
-                 PreparedStatement ps = c.prepareStatement("UPDATE report_jobs SET lease_until = now() - interval '1 second' WHERE id = ?")) {
-                ps.setString(1, id);
-                assertEquals(1, ps.executeUpdate()); // the dead node's lease runs out
-            }
+            assertEquals(1, sql("UPDATE report_jobs SET lease_until = now() - interval '1 second' WHERE id = ?", id)); // the dead node's lease runs out
         } finally {
             worker.start();
         }
@@ -208,6 +204,82 @@ class ReportGenerationTest extends ApiTest {
         Response sync = attribution(p);
         assertEquals(sync.body().get("result"), done.get("rows"));
         assertEquals(sync.body().get("message"), done.get("message"));
+    }
+
+    @Test
+    void aJobClaimedTooOftenFails() {
+        worker.stop();
+        String id;
+        try {
+            id = generated(params("last_click", "facebook_ad", List.of("ad1")));
+            sql("UPDATE report_jobs SET attempts = 3 WHERE id = ?", id); // three nodes died running it
+        } finally {
+            worker.start();
+        }
+        JsonNode failed = await(() -> {
+            JsonNode job = poll(id);
+            return job.get("status").asText().equals("FAILED") ? job : null;
+        });
+        assertEquals("The report could not be generated", failed.get("message").get(0).asText());
+        assertNull(failed.get("rows"));
+    }
+
+    @Test
+    void expiredResultsAreNotFoundAndDeleted() {
+        String id = generated(params("last_click", "facebook_ad", List.of("ad1")));
+        awaitDone(id);
+        assertEquals(1, sql("UPDATE report_jobs SET expires_at = now() - interval '1 second' WHERE id = ?", id));
+        Response gone = get(key, "/api/v1.0/reports/poll/" + id);
+        assertEquals(404, gone.status());
+        assertEquals("Report not found: " + id, gone.message());
+        worker.stop();
+        worker.start(); // a starting worker sweeps expired jobs first
+        await(() -> sql("UPDATE report_jobs SET attempts = attempts WHERE id = ?", id) == 0 ? true : null);
+    }
+
+    private int sql(String statement, String id) {
+        try (Connection c = DelegatingDataSource.unwrapDataSource(dataSource).getConnection();
+             PreparedStatement ps = c.prepareStatement(statement)) {
+            ps.setString(1, id);
+            return ps.executeUpdate();
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Two nodes' workers pulling from one table at once: every job is claimed exactly once and finished. */
+    @Test
+    void concurrentWorkersNeverClaimOneJobTwice() throws Exception {
+        worker.stop();
+        List<String> ids = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 6; i++) {
+                ids.add(generated(params("last_click", "facebook_ad", List.of("ad1", "ad2"))));
+            }
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+            List<java.util.concurrent.Future<Integer>> nodes = new java.util.ArrayList<>();
+            for (int n = 0; n < 3; n++) {
+                String owner = "node-" + n;
+                nodes.add(pool.submit(() -> {
+                    int claimed = 0;
+                    while (worker.work(owner, Integer.MAX_VALUE)) {
+                        claimed++;
+                    }
+                    return claimed;
+                }));
+            }
+            int total = 0;
+            for (java.util.concurrent.Future<Integer> f : nodes) {
+                total += f.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            pool.shutdown();
+            assertEquals(6, total);
+            for (String id : ids) {
+                assertEquals(1, sql("UPDATE report_jobs SET attempts = attempts WHERE id = ? AND attempts = 1 AND status = 'DONE'", id), id);
+            }
+        } finally {
+            worker.start();
+        }
     }
 
     @Test
