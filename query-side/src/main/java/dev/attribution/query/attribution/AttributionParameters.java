@@ -1,0 +1,21 @@
+package dev.attribution.query.attribution;
+
+import dev.attribution.api.QueryParams;
+
+import java.time.Clock;
+import java.time.ZoneId;
+
+/**
+ * The parameter reading of {@code GET /attribution} for other features (report generation, docs/reports.md): the
+ * same rules and messages, because it is the same code.
+ */
+public final class AttributionParameters {
+
+    private AttributionParameters() {
+    }
+
+    /** {@link AttributionRequest#read}: validated parameters, or a 400 with GET /attribution's message. */
+    public static AttributionRequest read(QueryParams q, ZoneId zone, Clock clock) {
+        return AttributionRequest.read(q, zone, clock);
+    }
+}

@@ -1,0 +1,63 @@
+package dev.attribution.query.reports;
+
+import dev.attribution.api.Envelopes;
+import dev.attribution.api.FixedSet;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Produces;
+
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * {@code POST /api/v1.0/reports/generate} and {@code GET /api/v1.0/reports/poll/{externalId}} (spec 4.13;
+ * docs/reports.md). Both need the role of {@code GET /attribution}, whose report they run.
+ */
+@Controller("/api/v1.0/reports")
+@Requires(beans = ReportJobs.class)
+class ReportController {
+
+    static final MediaType CSV = MediaType.of("text/csv");
+
+    private final ReportJobs jobs;
+
+    ReportController(ReportJobs jobs) {
+        this.jobs = jobs;
+    }
+
+    @Post(uri = "/generate", consumes = MediaType.ALL)
+    @RequiresRole(Roles.GET_ATTRIBUTION)
+    Envelopes.Single<ReportJobs.View> generate(@Nullable @Body String body, Caller caller) {
+        ReportJobStore.Job job = jobs.generate(caller.accountId(), caller.account().timeZone(), body, Clock.systemUTC());
+        return new Envelopes.Single<>(ReportJobs.view(job), RequestIds.next());
+    }
+
+    /** JSON by default; a DONE job's rows as CSV with {@code format=csv} or {@code Accept: text/csv}. */
+    @Get("/poll/{externalId}")
+    @Produces({MediaType.APPLICATION_JSON, "text/csv"})
+    @RequiresRole(Roles.GET_ATTRIBUTION)
+    HttpResponse<?> poll(@PathVariable String externalId, HttpRequest<?> request, Caller caller) {
+        QueryParams q = QueryParams.lenient(request.getParameters());
+        String format = q.string("format").map(f -> FixedSet.require("format", f, List.of("json", "csv"))).orElse(null);
+        ReportJobStore.Job job = jobs.find(caller.accountId(), externalId);
+        boolean csv = format == null ? request.getHeaders().accept().stream().anyMatch(m -> m.getName().equalsIgnoreCase(CSV.getName())) : format.equals("csv");
+        if (csv && job.status().equals("DONE")) {
+            return HttpResponse.ok(ReportCsv.render(job.columns(), job.rows())).contentType(MediaType.of("text/csv; charset=utf-8"))
+                    .header("Content-Disposition", "attachment; filename=\"" + job.id() + ".csv\"");
+        }
+        return HttpResponse.ok(new Envelopes.Single<>(ReportJobs.view(job), RequestIds.next())).contentType(MediaType.APPLICATION_JSON_TYPE);
+    }
+}
