@@ -59,7 +59,7 @@ public class AdAccountAttributionReport {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("id", r.adAccountId());
         for (String f : r.fields()) {
-            row.put(f, MetricCatalog.value(f, t, name.orElse(r.adAccountId()), null));
+            row.put(f, MetricCatalog.cell(f, t, name.orElse(r.adAccountId()), null));
         }
         return new Result(List.of(row), true);
     }

@@ -51,9 +51,11 @@ public class AttributionQuery {
     }
 
     private final ClickHouseGateway clickHouse;
+    private final CustomCostAllocation customCosts;
 
-    public AttributionQuery(ClickHouseGateway clickHouse) {
+    public AttributionQuery(ClickHouseGateway clickHouse, CustomCostAllocation customCosts) {
         this.clickHouse = clickHouse;
+        this.customCosts = customCosts;
     }
 
     /** Totals by row key (entity, or bucket start {@code YYYY-MM-DD} with a grouping). */
@@ -165,6 +167,8 @@ public class AttributionQuery {
         for (JsonNode j : clickHouse.select(costSql)) {
             row.apply(j).adSpend = j.get("c_cost").asLong();
         }
+        customCosts.byRow(accountId, scope, p.fromDay(), p.toDay(), p.grouping())
+                .forEach((k, cents) -> out.computeIfAbsent(k, x -> new MetricCatalog.Totals()).customCost += cents);
         return out;
     }
 

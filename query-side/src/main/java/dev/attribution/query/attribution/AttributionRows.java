@@ -88,7 +88,7 @@ public class AttributionRows {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("id", id);
             for (String f : r.fields()) {
-                row.put(f, MetricCatalog.value(f, t, labels.get(id)[0], labels.get(id)[1]));
+                row.put(f, MetricCatalog.cell(f, t, labels.get(id)[0], labels.get(id)[1]));
             }
             rows.add(row);
         }
@@ -112,7 +112,7 @@ public class AttributionRows {
             row.put("name", b.name());
             for (String f : fields) {
                 if (!f.equals("name")) {
-                    row.put(f, MetricCatalog.value(f, t, b.name(), null));
+                    row.put(f, MetricCatalog.cell(f, t, b.name(), null));
                 }
             }
             rows.add(row);

@@ -59,10 +59,11 @@ public final class MetricCatalog {
         public long revenue, recurringRevenue, firstRevenue, grossTotal;
         public long refundCount, refund, taxes, shipping, costOfGoods, hardCosts;
         public long calls, uniqueCalls, qualifiedCalls, unqualifiedCalls, canceledCalls, noShowCalls;
-        public long leads, clicks, adSpend;
+        public long leads, clicks, adSpend, customCost;
 
+        /** Ad spend plus the custom costs allocated to the row. */
         public long cost() {
-            return adSpend;
+            return adSpend + customCost;
         }
 
         public long totalRevenue() {
@@ -92,6 +93,15 @@ public final class MetricCatalog {
             throw dev.attribution.api.ApiException.badRequest("Missing required parameter: fields");
         }
         return fields;
+    }
+
+    /**
+     * {@link #value} as written into a row: an explicit JSON null where there is no value (the service's JSON
+     * settings leave out Java nulls, and the spec answers null for metrics without a value).
+     */
+    public static Object cell(String field, Totals t, String name, String parentName) {
+        Object v = value(field, t, name, parentName);
+        return v == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : v;
     }
 
     /** One metric of a row; {@code name}/{@code parentName} label it (null for date buckets without parent). */
