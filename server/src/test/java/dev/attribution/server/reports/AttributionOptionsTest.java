@@ -274,6 +274,33 @@ class AttributionOptionsTest extends ApiTest {
     }
 
     @Test
+    void bucketsFollowTheAccountTimeZone() {
+        String acc = RequestIds.next("acc_");
+        directory.createAccount(acc, "Zone " + acc, null, java.time.ZoneId.of("America/New_York"), "USD");
+        String ny = ApiKeys.newKey();
+        directory.createKey(acc, ApiKeys.hash(ny), Roles.ALL, false);
+        String b = "{\"account_id\":\"" + acc + "\",";
+        String end = ",\"_version\":1,\"is_deleted\":0}\n";
+        clickHouse.insertJsonEachRow("ads", (b + "\"platform\":\"FACEBOOK\",\"ad_id\":\"adZ\",\"ad_account_id\":\"actZ\",\"campaign_id\":\"cZ\","
+                + "\"ad_set_id\":\"sZ\",\"name\":\"Z\",\"created_at\":\"2026-10-01 00:00:00\"" + end).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        clickHouse.insertJsonEachRow("clicks", (b + "\"id\":\"kZ\",\"lead_id\":\"LZ\",\"click_date\":\"2026-11-01 12:00:00\",\"is_organic\":0,"
+                + "\"integration_type\":\"FACEBOOK\",\"adspend_ad_id\":\"adZ\",\"created_at\":\"2026-11-01 12:00:00\"" + end)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        // 2026-11-10 03:00 UTC is 2026-11-09 22:00 in New York: a Monday-week bucket of 11-09, day bucket 11-09
+        clickHouse.insertJsonEachRow("sales", (b + "\"id\":\"sZ1\",\"order_id\":\"oZ\",\"lead_id\":\"LZ\",\"quantity\":1,\"price\":10.00,"
+                + "\"currency\":\"USD\",\"recurring\":0,\"first_sale\":1,\"sale_date\":\"2026-11-10 03:00:00\",\"updated_at\":\"2026-11-10 03:00:00\","
+                + "\"deleted\":0" + end).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String q = BASE + "&level=facebook_ad&ids=" + enc("\"adZ\"") + "&fields=sales&timeGroupingOption=";
+        Response day = get(ny, q + "day");
+        assertEquals(200, day.status(), day.raw());
+        assertEquals(List.of("2026-11-01", "2026-11-09"), ids(day));
+        assertEquals(1, day.body().get("result").get(1).get("sales").asLong());
+        Response week = get(ny, q + "week");
+        assertEquals(List.of("2026-11-01", "2026-11-09"), ids(week));
+        assertEquals("2026-11-01", week.body().get("result").get(0).get("end_date").asText());
+    }
+
+    @Test
     void unknownIdsAreSkippedAndNamed() {
         Response r = get(key, BASE + "&level=facebook_ad&fields=sales&ids=" + enc("\"adA\",\"ghost\""));
         assertEquals(200, r.status(), r.raw());
