@@ -23,23 +23,30 @@ class AttributionController {
 
     /** The response: rows, and a message naming the ids that do not exist at the level. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Response(@JsonProperty("request_id") String requestId, List<Map<String, Object>> result, List<String> message) {
+    record Response(@JsonProperty("request_id") String requestId, List<Map<String, Object>> result, List<String> message,
+                    String nextPageId) {
     }
 
     private final AttributionReport report;
+    private final LeadStageNames stages;
 
-    AttributionController(AttributionReport report) {
+    AttributionController(AttributionReport report, LeadStageNames stages) {
         this.report = report;
+        this.stages = stages;
     }
 
     @Get
     @RequiresRole(Roles.GET_ATTRIBUTION)
     Response attribution(HttpRequest<?> request, Caller caller) {
         QueryParams q = QueryParams.lenient(request.getParameters());
+        AttributionOptions.keywordRules(q);
         AttributionRequest r = AttributionRequest.read(q, caller.account().timeZone(), Clock.systemUTC());
-        AttributionReport.Result result = report.report(caller.accountId(), caller.account().timeZone(), r);
+        AttributionOptions options = AttributionOptions.read(q, r);
+        List<String> leadStages = stages.resolve(caller.accountId(), options.filters().leadStages());
+        AttributionRows.Page result = report.report(caller.accountId(), caller.account().timeZone(), r, options, leadStages);
+        String what = options.adAccountId().isPresent() ? "Ad account not found at level " : "Id not found at level ";
         List<String> message = result.unknownIds().isEmpty() ? null
-                : result.unknownIds().stream().map(id -> "Id not found at level " + r.level().name() + ": " + id).toList();
-        return new Response(RequestIds.next(), result.rows(), message);
+                : result.unknownIds().stream().map(id -> what + r.level().name() + ": " + id).toList();
+        return new Response(RequestIds.next(), result.rows(), message, result.nextPageId());
     }
 }

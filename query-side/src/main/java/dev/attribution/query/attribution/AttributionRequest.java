@@ -19,11 +19,8 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
 
     public enum SourceConfiguration { all_sources, only_organic, only_paid, prioritize_organic, prioritize_paid }
 
-    /** The metrics this implementation computes (a subset of 4.5.1). */
-    public static final List<String> SUPPORTED_FIELDS = List.of("name", "sales", "unique_sales", "one_time_sales",
-            "revenue", "recurring_revenue", "total_revenue", "unique_customers", "customers", "unique_customers_revenue",
-            "returning_customers", "leads", "cost", "profit", "roas", "cac", "cost_per_sale", "cost_per_unique_customer",
-            "cost_per_lead", "aov", "clicks");
+    /** The metric names of 4.5.1 (MetricCatalog says which are computed; the others answer null). */
+    public static final List<String> SUPPORTED_FIELDS = MetricCatalog.NAMES;
 
     /** A level of the level table: an ad platform and the depth (campaign, ad set / ad group, ad). */
     public record Level(String name, String platform, String column) {
@@ -62,22 +59,7 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
         String end = q.required("endDate");
         ApiDates.Span span = ApiDates.attributionSpan(start, end, zone, clock);
         Level level = Level.of(q.required("level"));
-        List<String> fields = new ArrayList<>();
-        for (String f : q.required("fields").split(",")) {
-            String name = f.trim().replace("\"", "");
-            if (name.isEmpty()) {
-                continue;
-            }
-            if (!SUPPORTED_FIELDS.contains(name)) {
-                throw ApiException.badRequest("Invalid field: " + name);
-            }
-            if (!fields.contains(name)) {
-                fields.add(name);
-            }
-        }
-        if (fields.isEmpty()) {
-            throw ApiException.badRequest("Missing required parameter: fields");
-        }
+        List<String> fields = MetricCatalog.parseFields(q.required("fields"));
         List<String> ids = q.list("ids", 50);
         if (ids.isEmpty()) {
             throw ApiException.badRequest("Missing required parameter: ids");
@@ -94,12 +76,6 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
         String grouping = q.string("timeGroupingOption").orElse("source_link");
         if (!List.of("source_link", "day", "week", "month", "year").contains(grouping)) {
             throw ApiException.badRequest("Invalid timeGroupingOption: " + grouping + ". Accepted values: source_link, day, week, month, year");
-        }
-        if (!grouping.equals("source_link")) {
-            throw ApiException.badRequest("timeGroupingOption " + grouping + " is not supported yet");
-        }
-        if (q.bool("isAdAccountId").orElse(false)) {
-            throw ApiException.badRequest("isAdAccountId is not supported yet");
         }
         int pageSize = q.intInRange("pageSize", 1, 250, 50);
         return new AttributionRequest(model, span, level, fields, ids, currency.equals("usd"), day, sources, window, grouping, pageSize);

@@ -45,6 +45,19 @@ final class AttributionOracle {
     /** Rows by entity id: metric name → expected value (BigDecimal, Long or null). */
     static Map<String, Map<String, Object>> compute(Data d, String depth, String model, String config, int windowDays,
                                                     Instant start, Instant end, LocalDate fromDay, LocalDate toDay) {
+        return compute(d, depth, model, config, windowDays, start, end, fromDay, toDay, "all_customers", false, "source_link");
+    }
+
+    /**
+     * With the options: {@code newCustomers} keeps sales by their first-sale flag, {@code ignoreRecurring} drops
+     * rebills (both only for sales), {@code grouping} other than source_link keys rows by the (cut) start date of the
+     * UTC day / ISO week / month / year bucket of the sale, click or spend day, over all entities.
+     */
+    static Map<String, Map<String, Object>> compute(Data d, String depth, String model, String config, int windowDays,
+                                                    Instant start, Instant end, LocalDate fromDay, LocalDate toDay,
+                                                    String newCustomers, boolean ignoreRecurring, String grouping) {
+        java.util.function.BiFunction<Ad, LocalDate, String> key = (ad, day) -> grouping.equals("source_link") ? entity(ad, depth)
+                : bucket(grouping, day, fromDay).toString();
         Map<String, Ad> ads = new HashMap<>();
         d.ads().forEach(a -> ads.put(a.adId(), a));
         Map<String, long[]> sums = new LinkedHashMap<>();
@@ -54,6 +67,10 @@ final class AttributionOracle {
         boolean last = model.equals("last_click");
         for (Sale s : d.sales()) {
             if (s.at().isBefore(start) || s.at().isAfter(end)) {
+                continue;
+            }
+            if (ignoreRecurring && s.recurring() || newCustomers.equals("only_unique_customers") && !s.firstSale()
+                    || newCustomers.equals("only_returning_customers") && s.firstSale()) {
                 continue;
             }
             List<Click> candidates = new ArrayList<>();
@@ -80,7 +97,7 @@ final class AttributionOracle {
             if (ad == null) {
                 continue;
             }
-            String e = entity(ad, depth);
+            String e = key.apply(ad, utcDay(s.at()));
             long[] x = sums.computeIfAbsent(e, k -> new long[8]);
             x[0]++;
             if (!s.recurring()) {
@@ -103,7 +120,7 @@ final class AttributionOracle {
             if (config.equals("only_paid") && c.organic() || config.equals("only_organic") && !c.organic()) {
                 continue;
             }
-            String e = entity(ads.get(c.adId()), depth);
+            String e = key.apply(ads.get(c.adId()), utcDay(c.at()));
             long[] x = sums.computeIfAbsent(e, k -> new long[8]);
             x[2]++;
             leads.computeIfAbsent(e, k -> new HashSet<>()).add(c.leadId());
@@ -112,7 +129,7 @@ final class AttributionOracle {
             if (sp.day().isBefore(fromDay) || sp.day().isAfter(toDay)) {
                 continue;
             }
-            String e = entity(ads.get(sp.adId()), depth);
+            String e = key.apply(ads.get(sp.adId()), sp.day());
             sums.computeIfAbsent(e, k -> new long[8])[3] += sp.cents();
         }
         Map<String, Map<String, Object>> rows = new LinkedHashMap<>();
@@ -150,6 +167,21 @@ final class AttributionOracle {
             rows.put(e, m);
         });
         return rows;
+    }
+
+    private static LocalDate utcDay(Instant at) {
+        return LocalDate.ofInstant(at, java.time.ZoneOffset.UTC);
+    }
+
+    /** The bucket's start date, cut by the range start (weeks start on Monday). */
+    static LocalDate bucket(String grouping, LocalDate day, LocalDate fromDay) {
+        LocalDate b = switch (grouping) {
+            case "day" -> day;
+            case "week" -> day.minusDays(day.getDayOfWeek().getValue() - 1);
+            case "month" -> day.withDayOfMonth(1);
+            default -> day.withDayOfYear(1);
+        };
+        return b.isBefore(fromDay) ? fromDay : b;
     }
 
     private static boolean preferred(Click c, String config) {

@@ -41,6 +41,8 @@ class AttributionPropertyTest extends ApiTest {
     static final String[] CONFIGS = {"prioritize_paid", "all_sources", "only_paid", "only_organic", "prioritize_organic"};
     static final int[] WINDOWS = {0, 3};
     static final String[] DEPTHS = {"ad", "adset", "campaign"};
+    static final String[] GROUPINGS = {"source_link", "day", "week", "month", "year", "source_link"};
+    static final String[] NEW_CUSTOMERS = {"all_customers", "only_unique_customers", "only_returning_customers"};
     static final List<String> FIELDS = List.of("sales", "one_time_sales", "unique_sales", "unique_customers", "customers",
             "returning_customers", "revenue", "recurring_revenue", "total_revenue", "unique_customers_revenue", "leads",
             "clicks", "cost", "profit", "roas", "cac", "cost_per_sale", "cost_per_unique_customer", "cost_per_lead", "aov");
@@ -66,17 +68,23 @@ class AttributionPropertyTest extends ApiTest {
                 String config = CONFIGS[(seed * 3 + k) % CONFIGS.length];
                 int window = WINDOWS[(seed + k / 2) % 2];
                 String depth = DEPTHS[(seed + k) % 3];
+                String grouping = GROUPINGS[(seed + 2 * k) % GROUPINGS.length];
+                String newCustomers = NEW_CUSTOMERS[(seed + k) % NEW_CUSTOMERS.length];
+                boolean ignoreRecurring = (seed * 7 + k) % 4 == 0;
                 Map<String, Map<String, Object>> expected = AttributionOracle.compute(data, depth, model, config, window,
-                        start, end, LocalDate.parse("2026-11-05"), LocalDate.parse("2026-11-18"));
+                        start, end, LocalDate.parse("2026-11-05"), LocalDate.parse("2026-11-18"), newCustomers, ignoreRecurring, grouping);
                 Set<String> ids = new LinkedHashSet<>();
                 data.ads().forEach(a -> ids.add(AttributionOracle.entity(a, depth)));
                 ids.add("missing-" + seed);
                 String level = "facebook_" + depth;
                 String query = "/api/v1.0/attribution?attributionModel=" + model + "&startDate=2026-11-05&endDate=2026-11-18&level="
                         + level + "&fields=" + String.join(",", FIELDS) + "&ids=" + list(ids.toArray(String[]::new))
-                        + "&sourceConfiguration=" + config + "&windowAttributionDaysRange=" + window;
+                        + "&sourceConfiguration=" + config + "&windowAttributionDaysRange=" + window
+                        + "&timeGroupingOption=" + grouping + "&newCustomerConfiguration=" + newCustomers
+                        + "&ignoreRecurringSales=" + ignoreRecurring;
                 Response r = get(key, query);
-                String label = "seed " + seed + " " + model + " " + config + " window " + window + " " + level;
+                String label = "seed " + seed + " " + model + " " + config + " window " + window + " " + level + " " + grouping
+                        + " " + newCustomers + (ignoreRecurring ? " ignoreRecurringSales" : "");
                 assertEquals(200, r.status(), label + ": " + r.raw());
                 assertTrue(r.message().contains("missing-" + seed), label + ": " + r.raw());
                 Map<String, JsonNode> actual = new HashMap<>();

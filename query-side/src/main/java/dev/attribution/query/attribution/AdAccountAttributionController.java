@@ -1,0 +1,41 @@
+package dev.attribution.query.attribution;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/** {@code GET /api/v1.0/attribution/ad-account} (spec 4.5). */
+@Controller("/api/v1.0/attribution/ad-account")
+class AdAccountAttributionController {
+
+    /** The response: rows, and a message when the ad account does not exist. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Response(List<Map<String, Object>> result, @JsonProperty("request_id") String requestId, List<String> message) {
+    }
+
+    private final AdAccountAttributionReport report;
+
+    AdAccountAttributionController(AdAccountAttributionReport report) {
+        this.report = report;
+    }
+
+    @Get
+    @RequiresRole(Roles.GET_AD_ACCOUNT_ATTRIBUTION)
+    Response adAccount(HttpRequest<?> request, Caller caller) {
+        QueryParams q = QueryParams.lenient(request.getParameters());
+        AdAccountAttributionRequest r = AdAccountAttributionRequest.read(q, caller.account().timeZone(), Clock.systemUTC());
+        AdAccountAttributionReport.Result result = report.report(caller.accountId(), caller.account().timeZone(), r);
+        return new Response(result.rows(), RequestIds.next(), result.found() ? null : List.of("Ad account not found: " + r.adAccountId()));
+    }
+}

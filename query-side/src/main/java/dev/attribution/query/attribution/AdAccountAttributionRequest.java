@@ -1,0 +1,53 @@
+package dev.attribution.query.attribution;
+
+import dev.attribution.api.ApiDates;
+import dev.attribution.api.ApiException;
+import dev.attribution.api.QueryParams;
+
+import java.time.Clock;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** The validated parameters of {@code GET /api/v1.0/attribution/ad-account} (spec 4.5). */
+public record AdAccountAttributionRequest(AttributionRequest.Model model, ApiDates.Span span, List<String> fields,
+                                          String adAccountId, boolean usd, boolean dayOfAttribution,
+                                          AttributionRequest.SourceConfiguration sources, int windowDays,
+                                          Optional<TimeBuckets.Unit> grouping, AttributionFilters filters) {
+
+    static final List<String> GROUPINGS = List.of("ad_account", "day", "week", "month", "year");
+
+    static AdAccountAttributionRequest read(QueryParams q, ZoneId zone, Clock clock) {
+        AttributionRequest.Model model = AttributionFilters.oneOf(q.required("attributionModel"), AttributionRequest.Model.class, "attributionModel");
+        if (model == AttributionRequest.Model.scientific) {
+            throw ApiException.badRequest("attributionModel scientific is not yet supported");
+        }
+        ApiDates.Span span = ApiDates.attributionSpan(q.required("startDate"), q.required("endDate"), zone, clock);
+        List<String> fields = MetricCatalog.parseFields(q.required("fields"));
+        List<String> ids = q.list("ids", 50);
+        if (ids.isEmpty()) {
+            throw ApiException.badRequest("Missing required parameter: ids");
+        }
+        if (ids.stream().distinct().count() != 1) {
+            throw ApiException.badRequest("ids must hold exactly one ad account id");
+        }
+        String currency = q.string("currency").orElse("user_currency");
+        if (!Set.of("usd", "user_currency").contains(currency)) {
+            throw ApiException.badRequest("Invalid currency: " + currency + ". Accepted values: usd, user_currency");
+        }
+        boolean day = q.bool("dayOfAttribution").orElse(false);
+        AttributionRequest.SourceConfiguration sources = q.string("sourceConfiguration")
+                .map(v -> AttributionFilters.oneOf(v, AttributionRequest.SourceConfiguration.class, "sourceConfiguration"))
+                .orElse(AttributionRequest.SourceConfiguration.prioritize_paid);
+        q.intInRange("scientificDaysRange", 1, 30, 30);
+        int window = q.intInRange("windowAttributionDaysRange", 0, 365, 0);
+        String g = q.string("adLevelDateGroupingOption").orElse("ad_account");
+        if (!GROUPINGS.contains(g)) {
+            throw ApiException.badRequest("Invalid adLevelDateGroupingOption: " + g + ". Accepted values: " + String.join(", ", GROUPINGS));
+        }
+        Optional<TimeBuckets.Unit> grouping = g.equals("ad_account") ? Optional.empty() : Optional.of(TimeBuckets.unit(g));
+        return new AdAccountAttributionRequest(model, span, fields, ids.get(0), currency.equals("usd"), day, sources, window,
+                grouping, AttributionFilters.read(q, true));
+    }
+}

@@ -1,0 +1,310 @@
+package dev.attribution.server.reports;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.ApiKeys;
+import dev.attribution.api.auth.Roles;
+import dev.attribution.clickhouse.ClickHouseGateway;
+import dev.attribution.server.support.ApiTest;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import javax.sql.DataSource;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** GET /attribution options over {@link AttributionFixture}: groupings, filters, metrics, isAdAccountId paging, rule texts. */
+@MicronautTest(transactional = false)
+class AttributionOptionsTest extends ApiTest {
+
+    @Inject
+    ClickHouseGateway clickHouse;
+    @Inject
+    DataSource dataSource;
+
+    String key;
+
+    static final String BASE = "/api/v1.0/attribution?attributionModel=last_click&startDate=2026-11-01&endDate=2026-11-18";
+    static final String ADS = BASE + "&level=facebook_ad&ids=" + enc("\"adA\",\"adB\",\"adC\"");
+
+    @BeforeAll
+    void data() throws Exception {
+        String acc = RequestIds.next("acc_");
+        directory.createAccount(acc, "Options " + acc, null, ZoneOffset.UTC, "USD");
+        key = ApiKeys.newKey();
+        directory.createKey(acc, ApiKeys.hash(key), Roles.ALL, false);
+        AttributionFixture.load(clickHouse, dataSource, acc);
+    }
+
+    private Map<String, JsonNode> rows(String query) {
+        Response r = get(key, query);
+        assertEquals(200, r.status(), r.raw());
+        Map<String, JsonNode> out = new HashMap<>();
+        r.body().get("result").forEach(row -> out.put(row.get("id").asText(), row));
+        return out;
+    }
+
+    private void bad(String query, String message) {
+        Response r = get(key, query);
+        assertEquals(400, r.status(), r.raw());
+        assertEquals(message, r.message());
+    }
+
+    private static void money(String want, JsonNode got) {
+        assertNotNull(got);
+        assertEquals(0, new java.math.BigDecimal(want).compareTo(got.decimalValue()), "expected " + want + ", got " + got);
+    }
+
+    @Test
+    void weekBucketsAreIsoWeeksCutByTheRange() {
+        Response r = get(key, ADS.replace("startDate=2026-11-01", "startDate=2026-11-03")
+                + "&fields=sales,total_revenue,cost,leads,name&timeGroupingOption=week");
+        assertEquals(200, r.status(), r.raw());
+        JsonNode rows = r.body().get("result");
+        assertEquals(3, rows.size(), r.raw());
+        JsonNode first = rows.get(0);
+        assertEquals("2026-11-03", first.get("id").asText());
+        assertEquals("2026-11-03", first.get("start_date").asText());
+        assertEquals("2026-11-08", first.get("end_date").asText());
+        assertEquals("2026-11-03 - 2026-11-08", first.get("name").asText());
+        assertEquals(1, first.get("sales").asLong());
+        money("100.00", first.get("total_revenue"));
+        money("0.00", first.get("cost"));
+        assertEquals(0, first.get("leads").asLong());
+        JsonNode second = rows.get(1);
+        assertEquals("2026-11-09", second.get("id").asText());
+        assertEquals("2026-11-15", second.get("end_date").asText());
+        assertEquals(2, second.get("sales").asLong());
+        money("130.00", second.get("total_revenue"));
+        money("60.00", second.get("cost"));
+        JsonNode last = rows.get(2);
+        assertEquals("2026-11-16", last.get("start_date").asText());
+        assertEquals("2026-11-18", last.get("end_date").asText());
+        money("40.00", last.get("total_revenue"));
+    }
+
+    @Test
+    void dayAndMonthBuckets() {
+        Map<String, JsonNode> days = rows(ADS + "&fields=sales,cost&timeGroupingOption=day");
+        assertEquals(List.of("2026-11-02", "2026-11-03", "2026-11-09", "2026-11-10", "2026-11-16", "2026-11-17"), days.keySet().stream().sorted().toList());
+        money("10.00", days.get("2026-11-02").get("cost"));
+        assertEquals("2026-11-02", days.get("2026-11-02").get("end_date").asText());
+        Map<String, JsonNode> month = rows(ADS + "&fields=sales,cost,total_revenue&timeGroupingOption=month");
+        JsonNode all = month.get("2026-11-01");
+        assertEquals("2026-11-18", all.get("end_date").asText());
+        assertEquals(4, all.get("sales").asLong());
+        money("270.00", all.get("total_revenue"));
+        money("70.00", all.get("cost"));
+        Map<String, JsonNode> year = rows(ADS + "&fields=sales&timeGroupingOption=year");
+        assertEquals("2026-11-01 - 2026-11-18", year.get("2026-11-01").get("name").asText());
+    }
+
+    @Test
+    void newCustomerConfigurationNarrowsSalesNotSpend() {
+        Map<String, JsonNode> unique = rows(ADS + "&fields=sales,total_revenue,cost,roas,leads&newCustomerConfiguration=only_unique_customers");
+        assertEquals(1, unique.get("adA").get("sales").asLong());
+        money("100.00", unique.get("adA").get("total_revenue"));
+        money("30.00", unique.get("adA").get("cost"));
+        money("3.33", unique.get("adA").get("roas"));
+        assertEquals(0, unique.get("adB").get("sales").asLong());
+        assertEquals(1, unique.get("adB").get("leads").asLong());
+        money("40.00", unique.get("adB").get("cost"));
+        Map<String, JsonNode> returning = rows(ADS + "&fields=sales,total_revenue&newCustomerConfiguration=only_returning_customers");
+        assertEquals(1, returning.get("adA").get("sales").asLong());
+        money("50.00", returning.get("adA").get("total_revenue"));
+        assertEquals(1, returning.get("adB").get("sales").asLong());
+        assertFalse(returning.containsKey("adC") && returning.get("adC").get("sales").asLong() > 0);
+    }
+
+    @Test
+    void ignoreRecurringSalesAndExcludeHardCosts() {
+        Map<String, JsonNode> once = rows(ADS + "&fields=sales,total_revenue,recurring_revenue&ignoreRecurringSales=true");
+        assertEquals(1, once.get("adA").get("sales").asLong());
+        money("0.00", once.get("adA").get("recurring_revenue"));
+        Map<String, JsonNode> net = rows(ADS + "&fields=revenue,recurring_revenue,total_revenue&excludeHardCosts=true");
+        money("65.00", net.get("adA").get("revenue"));
+        money("115.00", net.get("adA").get("total_revenue"));
+    }
+
+    @Test
+    void leadStageNarrowsLeadsAndSalesNotSpend() {
+        Map<String, JsonNode> hot = rows(ADS + "&fields=sales,leads,cost&lead_stage=hot");
+        assertEquals(2, hot.get("adA").get("sales").asLong());
+        assertEquals(1, hot.get("adA").get("leads").asLong());
+        assertEquals(0, hot.get("adB").get("sales").asLong());
+        assertEquals(0, hot.get("adB").get("leads").asLong());
+        money("40.00", hot.get("adB").get("cost"));
+        assertFalse(hot.containsKey("adC"));
+        Map<String, JsonNode> both = rows(ADS + "&fields=sales&lead_stage=" + enc("HOT, cold"));
+        assertEquals(1, both.get("adB").get("sales").asLong());
+        bad(ADS + "&fields=sales&lead_stage=hot,warm", "Invalid lead_stage: warm. Accepted values: Cold, Hot");
+    }
+
+    @Test
+    void moreMetrics() {
+        Map<String, JsonNode> r = rows(ADS + "&fields=refund_count,refund,refund_sales_percentage,refund_revenue_percentage,taxes,"
+                + "shipping_value,cost_of_goods,hard_costs,gross_margins,net_profit,roi,new_customers_roas,name,parent_name,"
+                + "impressions,cost_per_click,calls,qualified_calls,no_show_calls,cost_per_call,unique_calls,new_customers_percentage,"
+                + "recurring_customers,cost_per_unique_sale,30_days_ltv");
+        JsonNode a = r.get("adA");
+        assertEquals(1, a.get("refund_count").asLong());
+        money("30.00", a.get("refund"));
+        money("50.00", a.get("refund_sales_percentage"));
+        money("20.00", a.get("refund_revenue_percentage"));
+        money("5.00", a.get("taxes"));
+        money("10.00", a.get("shipping_value"));
+        money("20.00", a.get("cost_of_goods"));
+        money("2.00", a.get("hard_costs"));
+        money("128.00", a.get("gross_margins"));
+        money("83.00", a.get("net_profit"));
+        money("400.00", a.get("roi"));
+        money("3.33", a.get("new_customers_roas"));
+        money("30.00", a.get("cost_per_click"));
+        money("100.00", a.get("new_customers_percentage"));
+        assertEquals(1, a.get("recurring_customers").asLong());
+        money("30.00", a.get("cost_per_unique_sale"));
+        assertEquals("Ad A", a.get("name").asText());
+        assertEquals("Set 1", a.get("parent_name").asText());
+        assertTrue(a.get("impressions").isNull());
+        assertTrue(a.get("30_days_ltv").isNull());
+        JsonNode b = r.get("adB");
+        assertEquals(1, b.get("calls").asLong());
+        assertEquals(1, b.get("qualified_calls").asLong());
+        money("40.00", b.get("cost_per_call"));
+        JsonNode c = r.get("adC");
+        assertEquals(1, c.get("no_show_calls").asLong());
+        assertEquals(1, c.get("unique_calls").asLong());
+        assertTrue(c.get("roi").isNull());
+        assertTrue(c.get("cost_per_call").isNull() || c.get("cost_per_call").decimalValue().signum() == 0);
+    }
+
+    @Test
+    void statusFiltersSourcesBySpend() {
+        assertEquals(List.of("adA", "adB"), rows(ADS + "&fields=sales&status=active").keySet().stream().sorted().toList());
+        assertEquals(List.of("adC"), rows(ADS + "&fields=sales&status=paused").keySet().stream().sorted().toList());
+    }
+
+    @Test
+    void isAdAccountIdPagesTheSources() {
+        String q = BASE + "&level=facebook_ad&fields=sales,cost&isAdAccountId=true&ids=" + enc("\"act1\"") + "&pageSize=2";
+        Response first = get(key, q);
+        assertEquals(200, first.status(), first.raw());
+        assertEquals(List.of("adA", "adB"), ids(first));
+        String next = first.body().get("nextPageId").asText();
+        Response second = get(key, q + "&pageId=" + enc(next));
+        assertEquals(200, second.status(), second.raw());
+        assertEquals(List.of("adC"), ids(second));
+        assertNull(second.body().get("nextPageId"));
+        assertEquals(List.of("adC", "adB"), ids(get(key, q + "&newestFirst=true")));
+        assertEquals(List.of("set1", "set2"), ids(get(key, q.replace("facebook_ad", "facebook_adset"))));
+        bad(q + "&pageId=forged", "Invalid pageId");
+        bad(q.replace("pageSize=2", "pageSize=3") + "&pageId=" + enc(next), "Invalid pageId");
+        Response none = get(key, q.replace("act1", "nope"));
+        assertEquals(200, none.status(), none.raw());
+        assertEquals("Ad account not found at level facebook_ad: nope", none.message());
+        assertEquals(400, get(key, q.replace("pageSize=2", "pageSize=251")).status());
+    }
+
+    private static List<String> ids(Response r) {
+        List<String> out = new ArrayList<>();
+        r.body().get("result").forEach(row -> out.add(row.get("id").asText()));
+        return out;
+    }
+
+    @Test
+    void ruleTexts() {
+        String ok = ADS + "&fields=sales";
+        bad(ok + "&timeGroupingOption=quarter", "Invalid timeGroupingOption: quarter. Accepted values: source_link, day, week, month, year");
+        bad(ok + "&status=active&timeGroupingOption=day", "status is only supported with timeGroupingOption source_link");
+        bad(ok + "&status=live", "Invalid status: live. Accepted values: active, paused");
+        bad(BASE + "&level=facebook_ad&fields=sales&ids=" + enc("\"act1\"") + "&isAdAccountId=true&timeGroupingOption=week",
+                "isAdAccountId is not supported with timeGroupingOption week");
+        bad(ok + "&isAdAccountId=true", "With isAdAccountId=true, ids must hold exactly one ad account id");
+        bad(BASE + "&level=google_keyword&fields=sales&ids=" + enc("\"act1\"") + "&isAdAccountId=true",
+                "isAdAccountId is not supported at level google_keyword");
+        bad(BASE + "&level=google_v2_keyword&fields=sales", "Missing required parameter: keywordsIds");
+        bad(ok + "&newCustomerConfiguration=new_only",
+                "Invalid newCustomerConfiguration: new_only. Accepted values: all_customers, only_returning_customers, only_unique_customers");
+        bad(ok + "&forecastingOption=ltv", "Invalid forecastingOption: ltv. Accepted values: first_sale, total_sales");
+        bad(ok.replace("fields=sales", "fields=sales,bogus"), "Invalid field: bogus");
+        assertEquals(200, get(key, ok + "&forecastingOption=total_sales").status());
+    }
+
+    @Test
+    void customCostsAreCostOfTheSourcesTheirTagsName() throws Exception {
+        String acc = RequestIds.next("acc_");
+        directory.createAccount(acc, "Custom " + acc, null, ZoneOffset.UTC, "USD");
+        String other = ApiKeys.newKey();
+        directory.createKey(acc, ApiKeys.hash(other), Roles.ALL, false);
+        AttributionFixture.load(clickHouse, dataSource, acc);
+        String b = "{\"account_id\":\"" + acc + "\",";
+        clickHouse.insertJsonEachRow("source_links", (b + "\"id\":\"sl3\",\"tag\":\"promo\",\"name\":\"Promo\",\"platform\":\"FACEBOOK\","
+                + "\"ad_source_id\":\"adC\",\"created_at\":\"2026-10-01 00:00:00\",\"updated_at\":\"2026-10-01 00:00:00\",\"deleted_at\":null,"
+                + "\"_version\":1,\"is_deleted\":0}\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        clickHouse.insertJsonEachRow("custom_costs", (b + "\"id\":\"cc1\",\"name\":\"Agency\",\"cost\":3.00,\"frequency\":\"DAILY\","
+                + "\"start_date\":\"2026-11-16 00:00:00\",\"end_date\":null,\"tags\":[\"promo\"],\"created_at\":\"2026-10-01 00:00:00\","
+                + "\"updated_at\":\"2026-10-01 00:00:00\",\"_version\":1,\"is_deleted\":0}\n"
+                + b + "\"id\":\"cc2\",\"name\":null,\"cost\":7.00,\"frequency\":\"ONE_TIME\",\"start_date\":\"2026-11-17 09:00:00\","
+                + "\"end_date\":null,\"tags\":[\"promo\",\"nomatch\"],\"created_at\":\"2026-10-01 00:00:00\","
+                + "\"updated_at\":\"2026-10-01 00:00:00\",\"_version\":1,\"is_deleted\":0}\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Response r = get(other, ADS + "&fields=cost,roi");
+        assertEquals(200, r.status(), r.raw());
+        Map<String, JsonNode> rows = new HashMap<>();
+        r.body().get("result").forEach(row -> rows.put(row.get("id").asText(), row));
+        money("12.50", rows.get("adC").get("cost"));
+        money("220.00", rows.get("adC").get("roi"));
+        money("30.00", rows.get("adA").get("cost"));
+        Response weeks = get(other, ADS + "&fields=cost&timeGroupingOption=week");
+        JsonNode last = weeks.body().get("result").get(weeks.body().get("result").size() - 1);
+        assertEquals("2026-11-16", last.get("id").asText());
+        money("12.50", last.get("cost"));
+        Response paused = get(other, ADS + "&fields=cost&status=paused");
+        assertEquals("adC", paused.body().get("result").get(0).get("id").asText());
+    }
+
+    @Test
+    void bucketsFollowTheAccountTimeZone() {
+        String acc = RequestIds.next("acc_");
+        directory.createAccount(acc, "Zone " + acc, null, java.time.ZoneId.of("America/New_York"), "USD");
+        String ny = ApiKeys.newKey();
+        directory.createKey(acc, ApiKeys.hash(ny), Roles.ALL, false);
+        String b = "{\"account_id\":\"" + acc + "\",";
+        String end = ",\"_version\":1,\"is_deleted\":0}\n";
+        clickHouse.insertJsonEachRow("ads", (b + "\"platform\":\"FACEBOOK\",\"ad_id\":\"adZ\",\"ad_account_id\":\"actZ\",\"campaign_id\":\"cZ\","
+                + "\"ad_set_id\":\"sZ\",\"name\":\"Z\",\"created_at\":\"2026-10-01 00:00:00\"" + end).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        clickHouse.insertJsonEachRow("clicks", (b + "\"id\":\"kZ\",\"lead_id\":\"LZ\",\"click_date\":\"2026-11-01 12:00:00\",\"is_organic\":0,"
+                + "\"integration_type\":\"FACEBOOK\",\"adspend_ad_id\":\"adZ\",\"created_at\":\"2026-11-01 12:00:00\"" + end)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        // 2026-11-10 03:00 UTC is 2026-11-09 22:00 in New York: a Monday-week bucket of 11-09, day bucket 11-09
+        clickHouse.insertJsonEachRow("sales", (b + "\"id\":\"sZ1\",\"order_id\":\"oZ\",\"lead_id\":\"LZ\",\"quantity\":1,\"price\":10.00,"
+                + "\"currency\":\"USD\",\"recurring\":0,\"first_sale\":1,\"sale_date\":\"2026-11-10 03:00:00\",\"updated_at\":\"2026-11-10 03:00:00\","
+                + "\"deleted\":0" + end).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String q = BASE + "&level=facebook_ad&ids=" + enc("\"adZ\"") + "&fields=sales&timeGroupingOption=";
+        Response day = get(ny, q + "day");
+        assertEquals(200, day.status(), day.raw());
+        assertEquals(List.of("2026-11-01", "2026-11-09"), ids(day));
+        assertEquals(1, day.body().get("result").get(1).get("sales").asLong());
+        Response week = get(ny, q + "week");
+        assertEquals(List.of("2026-11-01", "2026-11-09"), ids(week));
+        assertEquals("2026-11-01", week.body().get("result").get(0).get("end_date").asText());
+    }
+
+    @Test
+    void unknownIdsAreSkippedAndNamed() {
+        Response r = get(key, BASE + "&level=facebook_ad&fields=sales&ids=" + enc("\"adA\",\"ghost\""));
+        assertEquals(200, r.status(), r.raw());
+        assertEquals(List.of("adA"), ids(r));
+        assertEquals("Id not found at level facebook_ad: ghost", r.message());
+    }
+}
