@@ -27,9 +27,11 @@ class AttributionController {
     }
 
     private final AttributionReport report;
+    private final ScientificAttribution scientific;
 
-    AttributionController(AttributionReport report) {
+    AttributionController(AttributionReport report, ScientificAttribution scientific) {
         this.report = report;
+        this.scientific = scientific;
     }
 
     @Get
@@ -37,7 +39,9 @@ class AttributionController {
     Response attribution(HttpRequest<?> request, Caller caller) {
         QueryParams q = QueryParams.lenient(request.getParameters());
         AttributionRequest r = AttributionRequest.read(q, caller.account().timeZone(), Clock.systemUTC());
-        AttributionReport.Result result = report.report(caller.accountId(), caller.account().timeZone(), r);
+        AttributionReport.Result result = r.model() == AttributionRequest.Model.scientific
+                ? scientific.report(caller.accountId(), caller.account().timeZone(), r, ScientificAttribution.daysRange(q))
+                : report.report(caller.accountId(), caller.account().timeZone(), r);
         List<String> message = result.unknownIds().isEmpty() ? null
                 : result.unknownIds().stream().map(id -> "Id not found at level " + r.level().name() + ": " + id).toList();
         return new Response(RequestIds.next(), result.rows(), message);
