@@ -23,10 +23,12 @@ public final class MarkovChain {
     private final long[][] counts;
 
     public MarkovChain(List<Path> paths) {
+        java.util.TreeSet<String> sorted = new java.util.TreeSet<>();
         for (Path p : paths) {
-            for (String c : p.channels()) {
-                index.putIfAbsent(c, index.size() + 1);
-            }
+            sorted.addAll(p.channels());
+        }
+        for (String c : sorted) {
+            index.put(c, index.size() + 1);
         }
         channels = new ArrayList<>(index.keySet());
         int n = channels.size();
@@ -45,7 +47,7 @@ public final class MarkovChain {
         }
     }
 
-    /** The channels, in order of first appearance. */
+    /** The channels, sorted (so the arithmetic, hence the last bits of every double, does not depend on row order). */
     public List<String> channels() {
         return List.copyOf(channels);
     }
@@ -70,7 +72,7 @@ public final class MarkovChain {
         };
     }
 
-    /** The probability of reaching CONVERSION from each transient state (START first, then channels in order). */
+    /** The probability of reaching CONVERSION from each transient state (START first, then the channels, sorted). */
     public double[] absorption(String removed) {
         int n = channels.size();
         int m = n + 1;

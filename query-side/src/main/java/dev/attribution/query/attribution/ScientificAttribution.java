@@ -131,6 +131,9 @@ public class ScientificAttribution {
                 nonConverting.add(touches);
             }
         }
+        // Row order from ClickHouse is not fixed: sort, so the sums (and their last bits) are reproducible.
+        converting.sort(Comparator.comparing(Sale::saleId).thenComparing(Sale::leadId));
+        nonConverting.sort(Comparator.comparing(p -> p.get(0).clickId()));
         Map<String, Credit> credit = credit(converting, nonConverting);
 
         List<String> base = List.of("name", "leads", "clicks", "cost");
