@@ -302,8 +302,8 @@ public class ScientificAttribution {
         };
     }
 
-    /** Cents over a fractional count, HALF_UP to 2 decimals. */
+    /** Cents over a fractional count, rounded like money: to 1e-6 cent, then HALF_UP to the cent. */
     static BigDecimal per(long cents, double n) {
-        return BigDecimal.valueOf(cents, 2).divide(BigDecimal.valueOf(n), 2, RoundingMode.HALF_UP);
+        return AttributionReport.money(cents(cents / n));
     }
 }

@@ -66,9 +66,9 @@ final class ScientificOracle {
             return new BigDecimal(n).divide(new BigDecimal(d), 30, RoundingMode.HALF_EVEN).doubleValue();
         }
 
-        /** This many cents, HALF_UP to the cent, as a money amount. */
+        /** This many cents as a money amount: to 1e-6 cent (HALF_UP), then HALF_UP to the cent (the documented rule). */
         BigDecimal money() {
-            return new BigDecimal(n).divide(new BigDecimal(d), 0, RoundingMode.HALF_UP).movePointLeft(2);
+            return new BigDecimal(n).divide(new BigDecimal(d), 6, RoundingMode.HALF_UP).setScale(0, RoundingMode.HALF_UP).movePointLeft(2);
         }
     }
 
@@ -280,8 +280,8 @@ final class ScientificOracle {
         return rows;
     }
 
-    /** An amount over an exact fraction, HALF_UP to 2 decimals. */
+    /** An amount over an exact fraction, rounded like money. */
     private static BigDecimal per(BigDecimal amount, Q q) {
-        return amount.multiply(new BigDecimal(q.d())).divide(new BigDecimal(q.n()), 2, RoundingMode.HALF_UP);
+        return Q.make(amount.movePointRight(2).toBigIntegerExact().multiply(q.d()), q.n()).money();
     }
 }
