@@ -3,6 +3,7 @@ package dev.attribution.command.calls;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
+import dev.attribution.command.products.ProductCatalog;
 import dev.attribution.command.commerce.CommerceInput;
 import dev.attribution.command.events.DomainEvents;
 import dev.attribution.command.leads.LeadResolver;
@@ -74,7 +75,7 @@ public final class CallHandlers {
             if (existing != null) {
                 id = existing;
                 try (PreparedStatement ps = c.prepareStatement("""
-                        UPDATE calls SET name = ?, lead_id = ?, call_date = ?, state = COALESCE(?, state),
+                        UPDATE calls SET name = ?, tag = ?, lead_id = ?, call_date = ?, state = COALESCE(?, state),
                             qualified = CASE WHEN ?::boolean IS NULL THEN qualified ELSE ?::boolean END,
                             qualification_old_name = CASE WHEN ?::text IS NULL OR ?::text IS NOT DISTINCT FROM qualification_name
                                 THEN qualification_old_name ELSE qualification_name END,
@@ -83,38 +84,40 @@ public final class CallHandlers {
                     Boolean q = p.hasNonNull("state") || p.hasNonNull("qualified") ? qualified(p, true) : null;
                     String qualification = CommerceInput.text(p, "qualification");
                     ps.setString(1, p.get("name").asText());
-                    ps.setString(2, leadId);
-                    ps.setTimestamp(3, Timestamp.from(date));
-                    ps.setString(4, CommerceInput.text(p, "state"));
-                    ps.setObject(5, q);
+                    ps.setString(2, callTag(c, accountId, p.get("name").asText()));
+                    ps.setString(3, leadId);
+                    ps.setTimestamp(4, Timestamp.from(date));
+                    ps.setString(5, CommerceInput.text(p, "state"));
                     ps.setObject(6, q);
-                    ps.setString(7, qualification);
+                    ps.setObject(7, q);
                     ps.setString(8, qualification);
                     ps.setString(9, qualification);
-                    ps.setTimestamp(10, Timestamp.from(now));
-                    ps.setString(11, accountId);
-                    ps.setString(12, id);
+                    ps.setString(10, qualification);
+                    ps.setTimestamp(11, Timestamp.from(now));
+                    ps.setString(12, accountId);
+                    ps.setString(13, id);
                     ps.executeUpdate();
                 }
             } else {
                 id = RequestIds.next("cll_");
                 try (PreparedStatement ps = c.prepareStatement("""
-                        INSERT INTO calls (account_id, id, external_id, name, lead_id, qualified, state, qualification_name,
+                        INSERT INTO calls (account_id, id, external_id, name, tag, lead_id, qualified, state, qualification_name,
                             first_call, call_date, created_at, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, NOT EXISTS (SELECT 1 FROM calls WHERE account_id = ? AND lead_id = ? AND NOT deleted), ?, ?, ?)""")) {
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NOT EXISTS (SELECT 1 FROM calls WHERE account_id = ? AND lead_id = ? AND NOT deleted), ?, ?, ?)""")) {
                     ps.setString(1, accountId);
                     ps.setString(2, id);
                     ps.setString(3, externalId);
                     ps.setString(4, p.get("name").asText());
-                    ps.setString(5, leadId);
-                    ps.setBoolean(6, qualified(p, true));
-                    ps.setString(7, CommerceInput.text(p, "state"));
-                    ps.setString(8, CommerceInput.text(p, "qualification"));
-                    ps.setString(9, accountId);
-                    ps.setString(10, leadId);
-                    ps.setTimestamp(11, Timestamp.from(date));
-                    ps.setTimestamp(12, Timestamp.from(now));
+                    ps.setString(5, callTag(c, accountId, p.get("name").asText()));
+                    ps.setString(6, leadId);
+                    ps.setBoolean(7, qualified(p, true));
+                    ps.setString(8, CommerceInput.text(p, "state"));
+                    ps.setString(9, CommerceInput.text(p, "qualification"));
+                    ps.setString(10, accountId);
+                    ps.setString(11, leadId);
+                    ps.setTimestamp(12, Timestamp.from(date));
                     ps.setTimestamp(13, Timestamp.from(now));
+                    ps.setTimestamp(14, Timestamp.from(now));
                     ps.executeUpdate();
                 }
             }
@@ -150,22 +153,23 @@ public final class CallHandlers {
             Boolean q = p.hasNonNull("state") || p.hasNonNull("qualified") ? qualified(p, true) : null;
             List<String> ids = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("""
-                    UPDATE calls SET name = ?, state = COALESCE(?, state),
+                    UPDATE calls SET name = ?, tag = ?, state = COALESCE(?, state),
                         qualified = CASE WHEN ?::boolean IS NULL THEN qualified ELSE ?::boolean END,
                         qualification_old_name = CASE WHEN ?::text IS NULL OR ?::text IS NOT DISTINCT FROM qualification_name
                             THEN qualification_old_name ELSE qualification_name END,
                         qualification_name = COALESCE(?, qualification_name), updated_at = ?
                     WHERE account_id = ? AND NOT deleted""" + (byExternal ? " AND external_id" : " AND id") + " = ANY(?) RETURNING id")) {
                 ps.setString(1, p.get("name").asText());
-                ps.setString(2, CommerceInput.text(p, "state"));
-                ps.setObject(3, q);
+                ps.setString(2, callTag(c, accountId, p.get("name").asText()));
+                ps.setString(3, CommerceInput.text(p, "state"));
                 ps.setObject(4, q);
-                ps.setString(5, qualification);
+                ps.setObject(5, q);
                 ps.setString(6, qualification);
                 ps.setString(7, qualification);
-                ps.setTimestamp(8, Timestamp.from(w.acceptedAt()));
-                ps.setString(9, accountId);
-                ps.setArray(10, c.createArrayOf("text", keys.toArray()));
+                ps.setString(8, qualification);
+                ps.setTimestamp(9, Timestamp.from(w.acceptedAt()));
+                ps.setString(10, accountId);
+                ps.setArray(11, c.createArrayOf("text", keys.toArray()));
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         ids.add(rs.getString(1));
@@ -198,6 +202,22 @@ public final class CallHandlers {
                 }
             }
             return null;
+        }
+    }
+
+    /**
+     * A call's product tag (what {@code GET /calls?productTags=} matches): the tag of the account's call product of the
+     * same name (case-insensitive), else the tag a product of that name would get.
+     */
+    static String callTag(Connection c, String accountId, String name) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT tag FROM products WHERE account_id = ? AND NOT deleted AND call_product AND lower(name) = lower(?)
+                ORDER BY created_at, id LIMIT 1""")) {
+            ps.setString(1, accountId);
+            ps.setString(2, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : ProductCatalog.deriveTag(name);
+            }
         }
     }
 }

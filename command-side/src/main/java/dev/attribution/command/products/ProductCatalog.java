@@ -1,6 +1,7 @@
 package dev.attribution.command.products;
 
 import dev.attribution.api.RequestIds;
+import dev.attribution.api.SaleTags;
 import dev.attribution.command.commerce.Categories;
 import jakarta.inject.Singleton;
 
@@ -35,8 +36,7 @@ public class ProductCatalog {
 
     /** A sale tag as written by a client: {@code $} added when no prefix is present. */
     public static String saleTag(String tag) {
-        String t = tag.trim();
-        return t.startsWith("$") ? t : "$" + t;
+        return SaleTags.of(tag);
     }
 
     public Optional<Product> byTag(Connection c, String accountId, String tag) throws SQLException {

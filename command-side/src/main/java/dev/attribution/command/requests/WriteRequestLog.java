@@ -2,53 +2,185 @@ package dev.attribution.command.requests;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.RequestIds;
+import io.micronaut.context.annotation.Value;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The durable request log (spec 1, 3.1): an accepted write is committed here before the caller gets its
  * {@code request_id}; {@link WriteWorker} applies it later. Writes concerning one lead share a lane, and a lane
  * is applied in order.
+ *
+ * <p>Group commit: concurrent accepts are queued and written by a few committer threads, each taking what is queued
+ * (up to {@code attribution.requests.accept-batch}) into one multi-row INSERT and one commit; every caller waits for
+ * the commit holding its row. Alone, a request is written at once (a batch of one); under load one fsync and one round
+ * trip serve many requests. A request answered later than another that was already answered is stored after it, so a
+ * client's sequential writes keep their order. With {@code attribution.requests.committers=0} each accept is its own
+ * INSERT on the caller's thread.
  */
 @Singleton
 public class WriteRequestLog {
 
     public static final int LANES = 16;
+    private static final Logger LOG = LoggerFactory.getLogger(WriteRequestLog.class);
+    private static final String INSERT_ONE =
+            "INSERT INTO write_requests (id, account_id, event_type, lane, payload) VALUES (?, ?, ?, ?, ?::jsonb)";
+    private static final String INSERT_MANY = """
+            INSERT INTO write_requests (id, account_id, event_type, lane, payload)
+            SELECT i, a, e, l, p::jsonb FROM unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::text[]) WITH ORDINALITY AS t(i, a, e, l, p, n)
+            ORDER BY n""";
+
+    private record Pending(String id, String accountId, String eventType, int lane, String payload,
+                           CompletableFuture<Void> committed) {
+    }
+
     private final DataSource dataSource;
     private final WriteSignal signal;
+    private final int batchLimit;
+    private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+    private final List<Thread> committers = new ArrayList<>();
+    private volatile boolean running = true;
 
-    public WriteRequestLog(DataSource dataSource, WriteSignal signal) {
-        // one autocommitted INSERT per accept: committed (fsync shared with concurrent commits) before returning
+    public WriteRequestLog(DataSource dataSource, WriteSignal signal,
+                           @Value("${attribution.requests.committers:2}") int committers,
+                           @Value("${attribution.requests.accept-batch:256}") int batchLimit) {
+        // the pool itself: autocommitted statements outside Micronaut's transaction management
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
         this.signal = signal;
+        this.batchLimit = Math.max(1, batchLimit);
+        for (int i = 0; i < committers; i++) {
+            Thread t = new Thread(this::commitLoop, "request-log-committer-" + i);
+            t.setDaemon(true);
+            t.start();
+            this.committers.add(t);
+        }
     }
 
     /** Records a validated write durably, wakes this node's workers and returns the request id. */
     public String accept(String accountId, String eventType, String laneKey, ObjectNode payload) {
-        String id = RequestIds.next();
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement(
-                     "INSERT INTO write_requests (id, account_id, event_type, lane, payload) VALUES (?, ?, ?, ?, ?::jsonb)")) {
+        Pending p = new Pending(RequestIds.next(), accountId, eventType, lane(accountId, laneKey), payload.toString(),
+                new CompletableFuture<>());
+        if (committers.isEmpty()) {
+            insert(List.of(p));
+        } else {
+            queue.add(p);
+            await(p);
+        }
+        signal.wake();
+        return p.id();
+    }
+
+    private static void await(Pending p) {
+        try {
+            p.committed().get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the request log committed", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("the request log did not commit within 30 s", e);
+        }
+    }
+
+    private void commitLoop() {
+        List<Pending> batch = new ArrayList<>();
+        while (running) {
+            try {
+                Pending first = queue.poll(200, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                batch.add(first);
+                queue.drainTo(batch, batchLimit - 1);
+                commit(batch);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } finally {
+                batch.clear();
+            }
+        }
+    }
+
+    /** One INSERT for the batch; if it fails, each row alone, so one bad row fails only its own request. */
+    private void commit(List<Pending> batch) {
+        try {
+            insert(batch);
+            batch.forEach(p -> p.committed().complete(null));
+            return;
+        } catch (RuntimeException e) {
+            if (batch.size() == 1) {
+                batch.get(0).committed().completeExceptionally(e);
+                return;
+            }
+            LOG.warn("request log batch of {} failed, writing one by one: {}", batch.size(), e.getMessage());
+        }
+        for (Pending p : batch) {
+            try {
+                insert(List.of(p));
+                p.committed().complete(null);
+            } catch (RuntimeException e) {
+                p.committed().completeExceptionally(e);
+            }
+        }
+    }
+
+    private void insert(List<Pending> rows) {
+        try (Connection c = dataSource.getConnection()) {
             if (!c.getAutoCommit()) {
                 c.setAutoCommit(true);
             }
-            ps.setString(1, id);
-            ps.setString(2, accountId);
-            ps.setString(3, eventType);
-            ps.setInt(4, lane(accountId, laneKey));
-            ps.setString(5, payload.toString());
-            ps.executeUpdate();
+            if (rows.size() == 1) {
+                Pending p = rows.get(0);
+                try (PreparedStatement ps = c.prepareStatement(INSERT_ONE)) {
+                    ps.setString(1, p.id());
+                    ps.setString(2, p.accountId());
+                    ps.setString(3, p.eventType());
+                    ps.setInt(4, p.lane());
+                    ps.setString(5, p.payload());
+                    ps.executeUpdate();
+                }
+                return;
+            }
+            try (PreparedStatement ps = c.prepareStatement(INSERT_MANY)) {
+                ps.setArray(1, c.createArrayOf("text", rows.stream().map(Pending::id).toArray()));
+                ps.setArray(2, c.createArrayOf("text", rows.stream().map(Pending::accountId).toArray()));
+                ps.setArray(3, c.createArrayOf("text", rows.stream().map(Pending::eventType).toArray()));
+                ps.setArray(4, c.createArrayOf("integer", rows.stream().map(Pending::lane).toArray()));
+                ps.setArray(5, c.createArrayOf("text", rows.stream().map(Pending::payload).toArray()));
+                ps.executeUpdate();
+            }
         } catch (SQLException e) {
             throw new IllegalStateException("the request log refused a write", e);
         }
-        signal.wake();
-        return id;
+    }
+
+    @PreDestroy
+    void stop() {
+        running = false;
+        committers.forEach(Thread::interrupt);
+        Pending p;
+        while ((p = queue.poll()) != null) {
+            p.committed().completeExceptionally(new IllegalStateException("the server is stopping"));
+        }
     }
 
     static int lane(String accountId, String laneKey) {

@@ -80,6 +80,19 @@ class SourceStore {
                 }
             }
         }
+        String oldTag = null;
+        boolean oldOrganic = false;
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT tag, organic FROM source_links WHERE account_id = ? AND id = ? AND deleted_at IS NULL FOR UPDATE")) {
+            ps.setString(1, accountId);
+            ps.setString(2, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    oldTag = rs.getString(1);
+                    oldOrganic = rs.getBoolean(2);
+                }
+            }
+        }
         try (PreparedStatement ps = c.prepareStatement("""
                 UPDATE source_links SET name = COALESCE(?, name), tag = COALESCE(?, tag),
                   category_id = CASE WHEN ? THEN ? ELSE category_id END,
@@ -103,7 +116,50 @@ class SourceStore {
                 throw new WriteHandler.WriteFailure("Source not found");
             }
         }
+        reattribute(c, accountId, oldTag, p.has("tag") ? p.get("tag").asText() : oldTag,
+                p.has("isOrganic") && p.get("isOrganic").asBoolean() != oldOrganic ? p.get("isOrganic").asBoolean() : null);
         return view(c, accountId, id);
+    }
+
+    /**
+     * Re-attribution after {@code PUT /sources/{tag}} (spec 4.8): the source's past clicks carry its new tag and organic
+     * flag and its leads' {@code @} tags follow a tag change, in this write's transaction; the CDC bridge then carries the
+     * changed clicks to ClickHouse, where every report and aggregation picks them up. Nothing happens when neither the tag
+     * nor the organic flag changed.
+     */
+    private static void reattribute(Connection c, String accountId, String oldTag, String newTag, Boolean organic)
+            throws SQLException {
+        boolean renamed = oldTag != null && !oldTag.equals(newTag);
+        if (oldTag == null || !renamed && organic == null) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement("""
+                UPDATE clicks SET source_link_tag = ?, is_organic = COALESCE(?, is_organic)
+                WHERE account_id = ? AND lower(source_link_tag) = lower(?)""")) {
+            ps.setString(1, newTag);
+            ps.setObject(2, organic);
+            ps.setString(3, accountId);
+            ps.setString(4, oldTag);
+            ps.executeUpdate();
+        }
+        if (renamed) {
+            // a lead holding both tags keeps the one it has; the old one goes
+            try (PreparedStatement ps = c.prepareStatement("""
+                    UPDATE lead_tags t SET tag = ? WHERE t.account_id = ? AND lower(t.tag) = lower(?)
+                      AND NOT EXISTS (SELECT 1 FROM lead_tags n WHERE n.account_id = t.account_id AND n.lead_id = t.lead_id
+                                      AND lower(n.tag) = lower(?))""")) {
+                ps.setString(1, newTag);
+                ps.setString(2, accountId);
+                ps.setString(3, oldTag);
+                ps.setString(4, newTag);
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM lead_tags WHERE account_id = ? AND lower(tag) = lower(?)")) {
+                ps.setString(1, accountId);
+                ps.setString(2, oldTag);
+                ps.executeUpdate();
+            }
+        }
     }
 
     void delete(Connection c, WriteHandler.Write w) throws SQLException {

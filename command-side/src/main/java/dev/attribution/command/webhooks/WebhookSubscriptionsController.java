@@ -5,6 +5,8 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
+import dev.attribution.api.auth.RequiresRole;
+import dev.attribution.api.auth.Roles;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
@@ -30,12 +32,14 @@ class WebhookSubscriptionsController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequiresRole(Roles.CREATE_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> create(HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
         QueryParams.strict(request.getParameters(), Set.of());
         return new Envelopes.Single<>(writes.create(caller.accountId(), JsonBody.parse(body)), RequestIds.next());
     }
 
     @Get
+    @RequiresRole(Roles.GET_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Page<WebhookSubscriptionView> list(HttpRequest<?> request, Caller caller) {
         QueryParams.strict(request.getParameters(), Set.of());
         List<WebhookSubscriptionView> all = writes.list(caller.accountId());
@@ -43,12 +47,14 @@ class WebhookSubscriptionsController {
     }
 
     @Get("/{externalId}")
+    @RequiresRole(Roles.GET_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> get(@PathVariable String externalId, HttpRequest<?> request, Caller caller) {
         QueryParams.strict(request.getParameters(), Set.of());
         return new Envelopes.Single<>(writes.get(caller.accountId(), externalId), RequestIds.next());
     }
 
     @Put(value = "/{externalId}", consumes = MediaType.ALL)
+    @RequiresRole(Roles.UPDATE_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> update(@PathVariable String externalId, HttpRequest<?> request,
                                                      @Nullable @Body String body, Caller caller) {
         QueryParams.strict(request.getParameters(), Set.of());
@@ -56,6 +62,7 @@ class WebhookSubscriptionsController {
     }
 
     @Delete("/{externalId}")
+    @RequiresRole(Roles.DELETE_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> delete(@PathVariable String externalId, HttpRequest<?> request, Caller caller) {
         QueryParams.strict(request.getParameters(), Set.of());
         return new Envelopes.Single<>(writes.delete(caller.accountId(), externalId), RequestIds.next());

@@ -7,6 +7,7 @@ import dev.attribution.api.PageTokens;
 import dev.attribution.query.commerce.Keyset;
 import dev.attribution.query.commerce.LeadEmbeds;
 import dev.attribution.query.commerce.SqlQuery;
+import dev.attribution.query.leads.Attribution;
 import dev.attribution.query.leads.LeadReader;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
@@ -36,7 +37,7 @@ public class CallReader {
     record Row(String leadId, Instant callDate, CallView view) {
     }
 
-    private static final String SELECT = "SELECT c.* FROM calls c WHERE c.account_id = ? AND NOT c.deleted";
+    private static final String SELECT = "SELECT c.*, " + Attribution.sourcesAsOf("c", "call_date") + " FROM calls c WHERE c.account_id = ? AND NOT c.deleted";
 
     private final JdbcOperations jdbc;
     private final LeadReader leads;
@@ -76,12 +77,18 @@ public class CallReader {
                 accountId, ids).list(c, rs -> row(rs, zone)));
     }
 
+    /** The live calls of a lead, oldest first, on the caller's connection (its journey). */
+    public List<CallView> byLead(Connection c, String accountId, ZoneId zone, String leadId) {
+        return withLeads(c, accountId, zone, new SqlQuery(SELECT + " AND c.lead_id = ? ORDER BY c.call_date, c.id",
+                accountId, leadId).list(c, rs -> row(rs, zone)));
+    }
+
     private List<CallView> withLeads(Connection c, String accountId, ZoneId zone, List<Row> rows) {
         Map<String, JsonNode> byId = LeadEmbeds.load(leads, c, accountId, zone, rows.stream().map(Row::leadId).toList(), true);
         return rows.stream().map(r -> {
             CallView v = r.view();
             return new CallView(v.id(), v.tag(), v.name(), v.externalId(), v.qualified(), v.score(), v.creationDate(),
-                    v.state(), v.qualification(), byId.get(r.leadId()));
+                    v.state(), v.qualification(), byId.get(r.leadId()), v.firstSource(), v.lastSource());
         }).toList();
     }
 
@@ -96,6 +103,8 @@ public class CallReader {
         return new Row(rs.getString("lead_id"), date, new CallView(rs.getString("id"), rs.getString("tag"),
                 rs.getString("name"), rs.getString("external_id"), rs.getBoolean("qualified"), rs.getBigDecimal("score"),
                 ApiDates.formatLegacy(date, zone), rs.getString("state"),
-                qualification == null && oldName == null ? null : new CallView.Qualification(qualification, oldName), null));
+                qualification == null && oldName == null ? null : new CallView.Qualification(qualification, oldName), null,
+                Attribution.fromColumn(rs.getString("first_source"), zone),
+                Attribution.fromColumn(rs.getString("last_source"), zone)));
     }
 }

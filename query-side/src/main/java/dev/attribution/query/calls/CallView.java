@@ -3,6 +3,8 @@ package dev.attribution.query.calls;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.attribution.query.leads.Attribution;
+
 import java.math.BigDecimal;
 
 /** Call of spec 2.8: {@code creationDate} in the legacy encoding; {@code state} omitted when never set. */
@@ -17,7 +19,9 @@ public record CallView(
         String creationDate,
         String state,
         Qualification qualification,
-        JsonNode lead) {
+        JsonNode lead,
+        Attribution firstSource,
+        Attribution lastSource) {
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Qualification(String name, String oldName) {

@@ -1,6 +1,7 @@
 package dev.attribution.query.calls;
 
 import dev.attribution.api.DateRange;
+import dev.attribution.api.SaleTags;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
 import dev.attribution.api.QueryParams;
@@ -33,7 +34,7 @@ class CallsController {
         QueryParams q = QueryParams.lenient(request.getParameters());
         ZoneId zone = caller.account().timeZone();
         CallReader.Filter filter = new CallReader.Filter(q.list("ids", 50), q.list("emails", 50), q.list("leadIds", 50),
-                q.list("productTags", 20), q.bool("qualified").orElse(null), q.list("qualificationStages", 50),
+                SaleTags.of(q.list("productTags", 20)), q.bool("qualified").orElse(null), q.list("qualificationStages", 50),
                 DateRange.read(q, "fromDate", "toDate", zone, true),
                 DateRange.read(q, "updatedFromDate", "updatedToDate", zone, false));
         int pageSize = q.intInRange("pageSize", 1, 250, 50);

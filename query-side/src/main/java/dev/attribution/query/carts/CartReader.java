@@ -7,6 +7,7 @@ import dev.attribution.api.PageTokens;
 import dev.attribution.query.commerce.Keyset;
 import dev.attribution.query.commerce.LeadEmbeds;
 import dev.attribution.query.commerce.SqlQuery;
+import dev.attribution.query.leads.Attribution;
 import dev.attribution.query.leads.LeadReader;
 import dev.attribution.query.products.ProductView;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
@@ -33,10 +34,10 @@ public class CartReader {
         }
     }
 
-    record Row(String id, String leadId, String orderId, Instant date, int events) {
+    record Row(String id, String leadId, String orderId, Instant date, int events, String firstSource, String lastSource) {
     }
 
-    private static final String SELECT = "SELECT c.* FROM carts c WHERE c.account_id = ?";
+    private static final String SELECT = "SELECT c.*, " + Attribution.sourcesAsOf("c", "cart_date") + " FROM carts c WHERE c.account_id = ?";
 
     private final JdbcOperations jdbc;
     private final LeadReader leads;
@@ -69,6 +70,12 @@ public class CartReader {
         return render(c, accountId, zone, new SqlQuery(SELECT + " AND c.id = ?", accountId, id).list(c, CartReader::row));
     }
 
+    /** The carts of a lead, oldest first, on the caller's connection (its journey). */
+    public List<CartView> byLead(Connection c, String accountId, ZoneId zone, String leadId) {
+        return render(c, accountId, zone, new SqlQuery(SELECT + " AND c.lead_id = ? ORDER BY c.cart_date, c.id",
+                accountId, leadId).list(c, CartReader::row));
+    }
+
     private List<CartView> render(Connection c, String accountId, ZoneId zone, List<Row> rows) {
         if (rows.isEmpty()) {
             return List.of();
@@ -90,11 +97,13 @@ public class CartReader {
                     return null;
                 });
         return rows.stream().map(r -> new CartView(r.id(), r.orderId(), ApiDates.formatUtc(r.date()), r.events(),
-                r.leadId() == null ? null : leadsById.get(r.leadId()), items.getOrDefault(r.id(), List.of()))).toList();
+                r.leadId() == null ? null : leadsById.get(r.leadId()), items.getOrDefault(r.id(), List.of()),
+                Attribution.fromColumn(r.firstSource(), zone), Attribution.fromColumn(r.lastSource(), zone))).toList();
     }
 
     private static Row row(java.sql.ResultSet rs) throws java.sql.SQLException {
         return new Row(rs.getString("id"), rs.getString("lead_id"), rs.getString("order_id"),
-                SqlQuery.instant(rs, "cart_date"), rs.getInt("events"));
+                SqlQuery.instant(rs, "cart_date"), rs.getInt("events"),
+                rs.getString("first_source"), rs.getString("last_source"));
     }
 }

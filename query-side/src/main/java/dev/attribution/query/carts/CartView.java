@@ -2,6 +2,7 @@ package dev.attribution.query.carts;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.query.leads.Attribution;
 import dev.attribution.query.products.ProductView;
 
 import java.util.List;
@@ -17,5 +18,7 @@ public record CartView(
         String creationDate,
         int events,
         JsonNode lead,
-        List<ProductView> products) {
+        List<ProductView> products,
+        Attribution firstSource,
+        Attribution lastSource) {
 }

@@ -4,8 +4,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.JsonBody;
+import dev.attribution.query.calls.CallReader;
+import dev.attribution.query.carts.CartReader;
+import dev.attribution.query.carts.CartView;
 import dev.attribution.query.leads.LeadReader;
 import dev.attribution.query.leads.LeadView;
+import dev.attribution.query.products.ProductView;
+import dev.attribution.query.sales.SaleReader;
+import dev.attribution.query.subscriptions.SubscriptionReader;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -16,9 +22,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Currency;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -27,7 +35,10 @@ import java.util.Set;
  * {@code GET /leads/journey} (spec 2.17, 4.1): per lead, the LeadWithStage (with {@code isOriginLead}), the linked
  * leads (merged into it, or its origin) and, when asked, the chronological journey of the events this service
  * holds for leads: {@code sl} (source-link clicks), {@code lead-stage}, {@code action} ({@code !} and unprefixed tags)
- * and {@code opt-in}. Sales, calls, carts and subscriptions belong to the commerce side and come back empty here.
+ * {@code opt-in}, {@code sale}, {@code call}, {@code cart}, {@code subscription-started} and {@code subscription-ended}.
+ * The lead's sales, calls, carts (journey variant of 2.10) and subscriptions come from the commerce readers, so they
+ * have the shapes of their own GETs. {@code email} / {@code email-open} events need an email integration this
+ * service does not have: never present.
  */
 @Singleton
 public class JourneyReader {
@@ -38,10 +49,19 @@ public class JourneyReader {
 
     private final JdbcOperations jdbc;
     private final LeadReader leads;
+    private final SaleReader sales;
+    private final CallReader calls;
+    private final CartReader carts;
+    private final SubscriptionReader subscriptions;
 
-    public JourneyReader(JdbcOperations jdbc, LeadReader leads) {
+    public JourneyReader(JdbcOperations jdbc, LeadReader leads, SaleReader sales, CallReader calls, CartReader carts,
+                         SubscriptionReader subscriptions) {
         this.jdbc = jdbc;
         this.leads = leads;
+        this.sales = sales;
+        this.calls = calls;
+        this.carts = carts;
+        this.subscriptions = subscriptions;
     }
 
     @Transactional(readOnly = true)
@@ -92,10 +112,18 @@ public class JourneyReader {
         ObjectNode leadNode = JsonBody.mapper().valueToTree(lead);
         leadNode.put("isOriginLead", isOrigin);
         j.set("lead", leadNode);
-        for (String f : List.of("sales", "calls", "carts", "subscriptions")) {
-            if (fields.contains(f)) {
-                j.putArray(f);
-            }
+        if (fields.contains("sales")) {
+            j.set("sales", JsonBody.mapper().valueToTree(sales.byLead(c, accountId, zone, lead.id())));
+        }
+        if (fields.contains("calls")) {
+            j.set("calls", JsonBody.mapper().valueToTree(calls.byLead(c, accountId, zone, lead.id())));
+        }
+        if (fields.contains("carts")) {
+            ArrayNode list = j.putArray("carts");
+            carts.byLead(c, accountId, zone, lead.id()).forEach(cart -> list.add(journeyCart(cart, zone)));
+        }
+        if (fields.contains("subscriptions")) {
+            j.set("subscriptions", JsonBody.mapper().valueToTree(subscriptions.byLead(c, accountId, zone, lead.id())));
         }
         if (fields.contains("linkedLeads")) {
             j.set("linkedLeads", JsonBody.mapper().valueToTree(leads.byIds(c, accountId, zone, linkedIds)));
@@ -111,29 +139,12 @@ public class JourneyReader {
 
     private ArrayNode events(Connection c, String accountId, ZoneId zone, String leadId) throws SQLException {
         List<Event> events = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT click_date, source_link_tag, is_organic, integration_type, ad_source_id, adspend_ad_id, tracked_url
-                FROM clicks WHERE account_id = ? AND lead_id = ?""")) {
+        try (PreparedStatement ps = c.prepareStatement(SOURCE_CLICKS)) {
             bind(ps, accountId, leadId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    Instant at = rs.getTimestamp(1).toInstant();
-                    ObjectNode e = event("sl", at, zone);
-                    String tag = rs.getString(2);
-                    if (tag != null) {
-                        e.put("tag", tag).put("name", tag.substring(1));
-                    }
-                    e.put("extra", rs.getString(7));
-                    String platform = rs.getString(4);
-                    if (platform != null) {
-                        e.put("integrationProvider", platform);
-                        String level = CAMPAIGN_LEVEL.contains(platform) ? "campaign" : "adSet";
-                        e.putObject(level).put("adSourceId", rs.getString(5));
-                        if (rs.getString(6) != null) {
-                            e.putObject("ad").put("adSourceId", rs.getString(6));
-                        }
-                    }
-                    events.add(new Event(at, e));
+                    Instant at = rs.getTimestamp("click_date").toInstant();
+                    events.add(new Event(at, sourceLinkEvent(rs, at, zone)));
                 }
             }
         }
@@ -169,10 +180,177 @@ public class JourneyReader {
                 }
             }
         }
+        commerceEvents(c, accountId, zone, leadId, events);
         events.sort(Comparator.comparing(Event::at));
         ArrayNode out = JsonBody.mapper().createArrayNode();
         events.forEach(e -> out.add(e.node()));
         return out;
+    }
+
+    /**
+     * The lead's clicks with what an {@code sl} event shows of their source (spec 2.17): the source link of the tag
+     * (name, category, traffic source; organic when the source or the click says so) and the ad hierarchy above the
+     * click's {@code adSourceId} — a campaign-level source's campaign, else the ad set and the campaign above it when
+     * the platform has one — its ad account, and the ad when the click names one.
+     */
+    private static final String SOURCE_CLICKS = """
+            SELECT ck.click_date, ck.source_link_tag, ck.is_organic OR coalesce(sl.organic, false) AS organic,
+                   ck.integration_type, ck.ad_source_id, ck.adspend_ad_id, ck.tracked_url, sl.name AS source_name,
+                   cat.id AS category_id, cat.name AS category_name, ts.id AS traffic_source_id, ts.name AS traffic_source_name,
+                   st.name AS ad_set_name, coalesce(st.campaign_id, '') AS set_campaign_id,
+                   coalesce(cp.name, spc.name) AS campaign_name,
+                   coalesce(st.ad_account_id, cp.ad_account_id, ad.ad_account_id) AS ad_account_id, acct.name AS ad_account_name,
+                   ad.name AS ad_name
+            FROM clicks ck
+            LEFT JOIN LATERAL (SELECT * FROM source_links s WHERE s.account_id = ck.account_id AND lower(s.tag) = lower(ck.source_link_tag)
+                               ORDER BY s.deleted_at IS NULL DESC, s.created_at DESC LIMIT 1) sl ON true
+            LEFT JOIN source_categories cat ON cat.account_id = ck.account_id AND cat.id = sl.category_id
+            LEFT JOIN traffic_sources ts ON ts.account_id = ck.account_id AND ts.id = sl.traffic_source_id
+            LEFT JOIN ad_sets st ON st.account_id = ck.account_id AND st.platform = ck.integration_type AND st.ad_set_id = ck.ad_source_id
+            LEFT JOIN ad_campaigns cp ON cp.account_id = ck.account_id AND cp.platform = ck.integration_type AND cp.campaign_id = ck.ad_source_id
+            LEFT JOIN ad_campaigns spc ON spc.account_id = ck.account_id AND spc.platform = ck.integration_type AND spc.campaign_id = st.campaign_id
+            LEFT JOIN ads ad ON ad.account_id = ck.account_id AND ad.platform = ck.integration_type AND ad.ad_id = ck.adspend_ad_id
+            LEFT JOIN ad_accounts acct ON acct.account_id = ck.account_id AND acct.platform = ck.integration_type
+                 AND acct.ad_account_id = coalesce(st.ad_account_id, cp.ad_account_id, ad.ad_account_id)
+            WHERE ck.account_id = ? AND ck.lead_id = ?""";
+
+    private static ObjectNode sourceLinkEvent(ResultSet rs, Instant at, ZoneId zone) throws SQLException {
+        ObjectNode e = event("sl", at, zone);
+        String tag = rs.getString("source_link_tag");
+        if (tag != null) {
+            String name = rs.getString("source_name");
+            e.put("tag", tag).put("name", name != null ? name : tag.substring(1));
+        }
+        e.put("extra", rs.getString("tracked_url"));
+        if (rs.getString("category_name") != null) {
+            e.putObject("category").put("id", rs.getString("category_id")).put("name", rs.getString("category_name"));
+        }
+        if (rs.getString("traffic_source_name") != null) {
+            e.putObject("trafficSource").put("id", rs.getString("traffic_source_id")).put("name", rs.getString("traffic_source_name"));
+        }
+        String platform = rs.getString("integration_type");
+        if (platform == null || rs.getBoolean("organic")) {
+            return e; // organic sources and email links: trafficSource and category only
+        }
+        e.put("integrationProvider", platform);
+        hierarchyLevel(e, "adAccount", rs.getString("ad_account_id"), rs.getString("ad_account_name"));
+        if (CAMPAIGN_LEVEL.contains(platform)) {
+            hierarchyLevel(e, "campaign", rs.getString("ad_source_id"), rs.getString("campaign_name"));
+        } else {
+            String campaignId = rs.getString("set_campaign_id");
+            if (!campaignId.isEmpty()) {
+                hierarchyLevel(e, "campaign", campaignId, rs.getString("campaign_name"));
+            }
+            hierarchyLevel(e, "adSet", rs.getString("ad_source_id"), rs.getString("ad_set_name"));
+        }
+        hierarchyLevel(e, "ad", rs.getString("adspend_ad_id"), rs.getString("ad_name"));
+        return e;
+    }
+
+    /** An AdHierarchyLevel (spec 2.6) {@code {name, adSourceId}}; absent without an id, {@code name} absent when unknown. */
+    private static void hierarchyLevel(ObjectNode event, String field, String adSourceId, String name) {
+        if (adSourceId == null || adSourceId.isEmpty()) {
+            return;
+        }
+        ObjectNode level = event.putObject(field);
+        if (name != null && !name.isEmpty()) {
+            level.put("name", name);
+        }
+        level.put("adSourceId", adSourceId);
+    }
+
+    /** Sales, calls, carts and subscription starts and ends of the lead as journey events. */
+    private static void commerceEvents(Connection c, String accountId, ZoneId zone, String leadId, List<Event> events) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT id, sale_date, product_name, product_tag, currency, price FROM sales
+                WHERE account_id = ? AND lead_id = ? AND NOT deleted""")) {
+            bind(ps, accountId, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Instant at = rs.getTimestamp(2).toInstant();
+                    events.add(new Event(at, event("sale", at, zone).put("id", rs.getString(1)).put("name", rs.getString(3))
+                            .put("tag", rs.getString(4)).put("currencySymbol", symbol(rs.getString(5)))
+                            .put("extra", rs.getBigDecimal(6).toPlainString())));
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT id, call_date, name, tag FROM calls WHERE account_id = ? AND lead_id = ? AND NOT deleted")) {
+            bind(ps, accountId, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Instant at = rs.getTimestamp(2).toInstant();
+                    events.add(new Event(at, event("call", at, zone).put("id", rs.getString(1)).put("name", rs.getString(3))
+                            .put("tag", rs.getString(4))));
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT c.cart_date, array_agg(i.name ORDER BY i.position) FROM carts c
+                JOIN cart_items i ON i.account_id = c.account_id AND i.cart_id = c.id
+                WHERE c.account_id = ? AND c.lead_id = ? GROUP BY c.id, c.cart_date""")) {
+            bind(ps, accountId, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Instant at = rs.getTimestamp(1).toInstant();
+                    ObjectNode e = event("cart", at, zone);
+                    ArrayNode names = e.putArray("subNames");
+                    for (String name : (String[]) rs.getArray(2).getArray()) {
+                        names.add(name);
+                    }
+                    events.add(new Event(at, e));
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT id, start_date, end_date, name, tag FROM subscriptions WHERE account_id = ? AND lead_id = ?")) {
+            bind(ps, accountId, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Instant start = rs.getTimestamp(2).toInstant();
+                    events.add(new Event(start, event("subscription-started", start, zone).put("id", rs.getString(1))
+                            .put("name", rs.getString(4)).put("tag", rs.getString(5))));
+                    Timestamp end = rs.getTimestamp(3);
+                    if (end != null && !end.toInstant().isAfter(Instant.now())) {
+                        events.add(new Event(end.toInstant(), event("subscription-ended", end.toInstant(), zone)
+                                .put("id", rs.getString(1)).put("name", rs.getString(4)).put("tag", rs.getString(5))));
+                    }
+                }
+            }
+        }
+    }
+
+    /** A cart inside a journey (spec 2.10): no {@code lead}, legacy {@code creationDate}, products as SaleProduct. */
+    private static ObjectNode journeyCart(CartView cart, ZoneId zone) {
+        ObjectNode node = JsonBody.mapper().valueToTree(cart);
+        node.remove("lead");
+        node.put("creationDate", ApiDates.formatLegacy(OffsetDateTime.parse(cart.creationDate()).toInstant(), zone));
+        ArrayNode products = node.putArray("products");
+        for (ProductView p : cart.products()) {
+            ObjectNode item = products.addObject();
+            putIfPresent(item, "id", p.id());
+            item.put("name", p.name());
+            putIfPresent(item, "tag", p.tag());
+            putIfPresent(item, "sku", p.sku());
+            if (p.category() != null) {
+                item.putObject("category").put("name", p.category());
+            }
+        }
+        return node;
+    }
+
+    private static void putIfPresent(ObjectNode node, String field, String value) {
+        if (value != null) {
+            node.put(field, value);
+        }
+    }
+
+    private static String symbol(String currency) {
+        try {
+            return Currency.getInstance(currency).getSymbol(Locale.US);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return currency;
+        }
     }
 
     private static ObjectNode event(String type, Instant at, ZoneId zone) {

@@ -1,8 +1,10 @@
 package dev.attribution.query.leads;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.ApiDates;
+import dev.attribution.api.JsonBody;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
@@ -33,19 +35,50 @@ public record Attribution(
 
     /**
      * SQL of one source touch per row ({@code d, tag, click_id, organic, platform, ad_source_id, adspend_ad_id,
-     * ad_source_click_id, pri}) for the lead aliased {@code l}: its clicks with a source link tag and its {@code @} tags.
+     * ad_source_click_id, pri}) of the lead {@code lead} of account {@code account} (SQL expressions): its clicks
+     * with a source link tag and its {@code @} tags.
      */
-    public static final String TOUCHES = """
-            SELECT c.click_date AS d, c.source_link_tag AS tag, c.id AS click_id, c.is_organic AS organic,
-                   c.integration_type AS platform, c.ad_source_id, c.adspend_ad_id, c.ad_source_click_id, 0 AS pri
-            FROM clicks c WHERE c.account_id = l.account_id AND c.lead_id = l.id AND c.source_link_tag IS NOT NULL
-            UNION ALL
-            SELECT t.assigned_at, t.tag, NULL, false, NULL, NULL, NULL, NULL, 1
-            FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id AND t.tag LIKE '@%'""";
+    private static String touches(String account, String lead) {
+        return """
+                SELECT ck.click_date AS d, ck.source_link_tag AS tag, ck.id AS click_id, ck.is_organic AS organic,
+                       ck.integration_type AS platform, ck.ad_source_id, ck.adspend_ad_id, ck.ad_source_click_id, 0 AS pri
+                FROM clicks ck WHERE ck.account_id = %1$s AND ck.lead_id = %2$s AND ck.source_link_tag IS NOT NULL
+                UNION ALL
+                SELECT lt.assigned_at, lt.tag, NULL, false, NULL, NULL, NULL, NULL, 1
+                FROM lead_tags lt WHERE lt.account_id = %1$s AND lt.lead_id = %2$s AND lt.tag LIKE '@%%'""".formatted(account, lead);
+    }
 
-    /** A select-list column holding the first ({@code first=true}) or last touch as JSON. */
+    /** A select-list column holding the first ({@code first=true}) or last touch of the lead aliased {@code l} as JSON. */
     public static String column(boolean first, String alias) {
-        return "(SELECT to_jsonb(s) FROM (" + TOUCHES + ") s ORDER BY s.d " + (first ? "ASC" : "DESC") + ", s.pri LIMIT 1) AS " + alias;
+        return "(SELECT to_jsonb(touch) FROM (" + touches("l.account_id", "l.id") + ") touch ORDER BY touch.d " + (first ? "ASC" : "DESC")
+                + ", touch.pri LIMIT 1) AS " + alias;
+    }
+
+    /**
+     * The first or last source of a sale, call, cart or subscription (spec 2.7–2.10): the touch of its lead (row
+     * alias {@code row}, columns {@code account_id} and {@code lead_id}) made no later than {@code row.<at>} — the
+     * sources that led to it, not those that came after.
+     */
+    public static String columnAsOf(boolean first, String row, String at, String alias) {
+        return "(SELECT to_jsonb(touch) FROM (" + touches(row + ".account_id", row + ".lead_id") + ") touch WHERE touch.d <= " + row + "." + at
+                + " ORDER BY touch.d " + (first ? "ASC" : "DESC") + ", touch.pri LIMIT 1) AS " + alias;
+    }
+
+    /** Both source columns ({@code first_source}, {@code last_source}) of {@link #columnAsOf}, for a select list. */
+    public static String sourcesAsOf(String row, String at) {
+        return columnAsOf(true, row, at, "first_source") + ", " + columnAsOf(false, row, at, "last_source");
+    }
+
+    /** Reads the JSON text of a rendered touch column; null stays null. */
+    public static Attribution fromColumn(String json, ZoneId zone) {
+        if (json == null) {
+            return null;
+        }
+        try {
+            return fromJson(JsonBody.mapper().readTree(json), zone);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("unreadable source touch: " + json, e);
+        }
     }
 
     /** Reads a touch row rendered by {@link #column}; null stays null. */

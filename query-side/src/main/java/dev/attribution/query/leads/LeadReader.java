@@ -255,16 +255,8 @@ public class LeadReader {
                 rs.getString("last_name"),
                 rs.getString("ad_consent"),
                 stage == null ? null : new LeadView.Stage(stage, stageDate == null ? null : ApiDates.format(stageDate.toInstant(), zone)),
-                Attribution.fromJson(json(rs.getString("first_source")), zone),
-                Attribution.fromJson(json(rs.getString("last_source")), zone));
-    }
-
-    private static com.fasterxml.jackson.databind.JsonNode json(String text) {
-        try {
-            return text == null ? null : dev.attribution.api.JsonBody.mapper().readTree(text);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException("bad source json", e);
-        }
+                Attribution.fromColumn(rs.getString("first_source"), zone),
+                Attribution.fromColumn(rs.getString("last_source"), zone));
     }
 
     private static List<String> strings(Array array) throws SQLException {

@@ -1,6 +1,7 @@
 package dev.attribution.query.products;
 
 import dev.attribution.api.DateRange;
+import dev.attribution.api.SaleTags;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.PageTokens;
@@ -37,7 +38,7 @@ class ProductsController {
     @RequiresRole(Roles.GET_PRODUCTS)
     Envelopes.Page<ProductView> list(HttpRequest<?> request, Caller caller) {
         QueryParams q = QueryParams.strict(request.getParameters(), PARAMETERS);
-        String tag = q.string("tag").map(t -> t.startsWith("$") ? t : "$" + t).orElse(null);
+        String tag = q.string("tag").map(SaleTags::of).orElse(null);
         String recurring = q.string("isRecurringSale").map(v -> FixedSet.require("isRecurringSale", v, RECURRING)).orElse("ALL");
         ProductReader.Filter filter = new ProductReader.Filter(q.string("name").orElse(null), tag,
                 q.string("category").orElse(null), recurring.equals("ALL") ? null : recurring.equals("RECURRING"),

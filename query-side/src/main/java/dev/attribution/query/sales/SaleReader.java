@@ -7,6 +7,7 @@ import dev.attribution.api.PageTokens;
 import dev.attribution.query.commerce.Keyset;
 import dev.attribution.query.commerce.LeadEmbeds;
 import dev.attribution.query.commerce.SqlQuery;
+import dev.attribution.query.leads.Attribution;
 import dev.attribution.query.leads.LeadReader;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
@@ -36,7 +37,8 @@ public class SaleReader {
     record Row(String leadId, Instant saleDate, SaleView view) {
     }
 
-    private static final String SELECT = "SELECT s.* FROM sales s WHERE s.account_id = ? AND NOT s.deleted";
+    private static final String SELECT = "SELECT s.*, o.integration_type, " + Attribution.sourcesAsOf("s", "sale_date")
+            + " FROM sales s JOIN orders o ON o.account_id = s.account_id AND o.id = s.order_id WHERE s.account_id = ? AND NOT s.deleted";
 
     private final JdbcOperations jdbc;
     private final LeadReader leads;
@@ -83,12 +85,18 @@ public class SaleReader {
                 accountId, ids).list(c, rs -> row(rs, zone)));
     }
 
+    /** The live sales of a lead, oldest first, on the caller's connection (its journey). */
+    public List<SaleView> byLead(Connection c, String accountId, ZoneId zone, String leadId) {
+        return withLeads(c, accountId, zone, new SqlQuery(SELECT + " AND s.lead_id = ? ORDER BY s.sale_date, s.id",
+                accountId, leadId).list(c, rs -> row(rs, zone)));
+    }
+
     private List<SaleView> withLeads(Connection c, String accountId, ZoneId zone, List<Row> rows) {
         Map<String, JsonNode> byId = LeadEmbeds.load(leads, c, accountId, zone, rows.stream().map(Row::leadId).toList(), true);
         return rows.stream().map(r -> {
             SaleView v = r.view();
             return new SaleView(v.id(), v.orderId(), v.creationDate(), v.refundDate(), v.qualified(), v.recurring(),
-                    v.quantity(), byId.get(r.leadId()), v.price(), v.product());
+                    v.quantity(), byId.get(r.leadId()), v.firstSource(), v.lastSource(), v.price(), v.product(), v.provider());
         }).toList();
     }
 
@@ -105,11 +113,14 @@ public class SaleReader {
                 rs.getBoolean("recurring"),
                 rs.getInt("quantity"),
                 null,
+                Attribution.fromColumn(rs.getString("first_source"), zone),
+                Attribution.fromColumn(rs.getString("last_source"), zone),
                 new SaleView.Price(rs.getString("currency"), rs.getBigDecimal("price"), rs.getBigDecimal("discount"),
                         rs.getBigDecimal("hard_cost"), rs.getBigDecimal("refunded_amount")),
                 new SaleView.SaleProduct(rs.getString("product_id"), rs.getString("product_name"),
                         rs.getString("product_tag"), rs.getString("sku"),
-                        categoryId == null ? null : new SaleView.Category(categoryId, rs.getString("category_name"))));
+                        categoryId == null ? null : new SaleView.Category(categoryId, rs.getString("category_name"))),
+                SaleView.Provider.of(rs.getString("integration_type")));
         return new Row(rs.getString("lead_id"), saleDate, view);
     }
 }

@@ -3,6 +3,8 @@ package dev.attribution.query.sales;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.attribution.query.leads.Attribution;
+
 import java.math.BigDecimal;
 
 /**
@@ -19,8 +21,11 @@ public record SaleView(
         boolean recurring,
         int quantity,
         JsonNode lead,
+        Attribution firstSource,
+        Attribution lastSource,
         Price price,
-        SaleProduct product) {
+        SaleProduct product,
+        Provider provider) {
 
     /** Price of 2.6; {@code refunded} is the refunded amount (0 when not refunded). */
     public record Price(String currency, BigDecimal price, BigDecimal discount, BigDecimal hardCost, BigDecimal refunded) {
@@ -31,5 +36,15 @@ public record SaleView(
     }
 
     public record Category(String id, String name) {
+    }
+
+    /** Provider of 2.6: the integration the order came through ({@code integrationType}); no platform lead id is kept. */
+    public record Provider(Integration integration) {
+        public record Integration(String name, String type) {
+        }
+
+        static Provider of(String integrationType) {
+            return integrationType == null ? null : new Provider(new Integration(integrationType, integrationType));
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.attribution.query.sales;
 
 import dev.attribution.api.DateRange;
+import dev.attribution.api.SaleTags;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.PageTokens;
@@ -40,7 +41,7 @@ class SalesController {
         String recurring = q.string("isRecurringSale").map(v -> FixedSet.require("isRecurringSale", v, RECURRING)).orElse("ALL");
         String refunded = q.string("saleRefundedState").map(v -> FixedSet.require("saleRefundedState", v, REFUNDED)).orElse("ALL");
         SaleReader.Filter filter = new SaleReader.Filter(q.list("ids", 50), q.list("emails", 50), q.list("leadIds", 50),
-                q.list("productTags", 20).stream().map(t -> t.startsWith("$") ? t : "$" + t).toList(),
+                SaleTags.of(q.list("productTags", 20)),
                 recurring.equals("ALL") ? null : recurring.equals("RECURRING"),
                 refunded.equals("ALL") ? null : refunded.equals("REFUNDED"),
                 DateRange.read(q, "fromDate", "toDate", zone, true),

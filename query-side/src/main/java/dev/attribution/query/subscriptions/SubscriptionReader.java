@@ -7,6 +7,7 @@ import dev.attribution.api.PageTokens;
 import dev.attribution.query.commerce.Keyset;
 import dev.attribution.query.commerce.LeadEmbeds;
 import dev.attribution.query.commerce.SqlQuery;
+import dev.attribution.query.leads.Attribution;
 import dev.attribution.query.leads.LeadReader;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
@@ -36,7 +37,7 @@ public class SubscriptionReader {
     record Row(String leadId, Instant startDate, SubscriptionView view) {
     }
 
-    private static final String SELECT = "SELECT s.* FROM subscriptions s WHERE s.account_id = ?";
+    private static final String SELECT = "SELECT s.*, " + Attribution.sourcesAsOf("s", "start_date") + " FROM subscriptions s WHERE s.account_id = ?";
 
     private final JdbcOperations jdbc;
     private final LeadReader leads;
@@ -74,13 +75,19 @@ public class SubscriptionReader {
                 accountId, ids).list(c, rs -> row(rs, zone)));
     }
 
+    /** The subscriptions of a lead, oldest first, on the caller's connection (its journey). */
+    public List<SubscriptionView> byLead(Connection c, String accountId, ZoneId zone, String leadId) {
+        return withLeads(c, accountId, zone, new SqlQuery(SELECT + " AND s.lead_id = ? ORDER BY s.start_date, s.id",
+                accountId, leadId).list(c, rs -> row(rs, zone)));
+    }
+
     private List<SubscriptionView> withLeads(Connection c, String accountId, ZoneId zone, List<Row> rows) {
         Map<String, JsonNode> byId = LeadEmbeds.load(leads, c, accountId, zone, rows.stream().map(Row::leadId).toList(), true);
         return rows.stream().map(r -> {
             SubscriptionView v = r.view();
             return new SubscriptionView(v.id(), v.planId(), v.tag(), v.name(), v.periodicity(), v.startDate(), v.endDate(),
                     v.cancelAtDate(), v.trialStartDate(), v.trialEndDate(), v.lastUpdatedDate(), v.price(), v.status(),
-                    byId.get(r.leadId()), v.category());
+                    byId.get(r.leadId()), v.firstSource(), v.lastSource(), v.category());
         }).toList();
     }
 
@@ -96,6 +103,8 @@ public class SubscriptionReader {
                 ApiDates.formatLegacy(SqlQuery.instant(rs, "trial_end_date"), zone),
                 ApiDates.format(SqlQuery.instant(rs, "updated_at"), zone),
                 rs.getBigDecimal("price"), rs.getString("status"), null,
+                Attribution.fromColumn(rs.getString("first_source"), zone),
+                Attribution.fromColumn(rs.getString("last_source"), zone),
                 categoryId == null ? null : new SubscriptionView.Category(categoryId, rs.getString("category_name"))));
     }
 }

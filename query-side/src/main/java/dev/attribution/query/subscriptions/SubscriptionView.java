@@ -3,6 +3,8 @@ package dev.attribution.query.subscriptions;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.attribution.query.leads.Attribution;
+
 import java.math.BigDecimal;
 
 /**
@@ -25,6 +27,8 @@ public record SubscriptionView(
         BigDecimal price,
         String status,
         JsonNode lead,
+        Attribution firstSource,
+        Attribution lastSource,
         @JsonInclude(JsonInclude.Include.ALWAYS) Category category) {
 
     public record Category(String id, String name) {

@@ -53,6 +53,11 @@ public final class Roles {
     public static final String GET_SUBSCRIPTIONS = "Get Subscriptions";
     public static final String CREATE_SUBSCRIPTIONS = "Create Subscriptions";
     public static final String UPDATE_SUBSCRIPTIONS = "Update Subscriptions";
+    // Webhook subscriptions: roles not shown in spec 5; named like the others (read-only keys may list, not change).
+    public static final String GET_WEBHOOK_SUBSCRIPTIONS = "Get Webhook Subscriptions";
+    public static final String CREATE_WEBHOOK_SUBSCRIPTIONS = "Create Webhook Subscriptions";
+    public static final String UPDATE_WEBHOOK_SUBSCRIPTIONS = "Update Webhook Subscriptions";
+    public static final String DELETE_WEBHOOK_SUBSCRIPTIONS = "Delete Webhook Subscriptions";
     /** Not in the spec: the ad-spend import of this service (docs/ad-spend-import.md). */
     public static final String IMPORT_AD_SPEND = "Import Ad Spend";
 
@@ -66,7 +71,8 @@ public final class Roles {
             CREATE_SOURCES, UPDATE_SOURCES, DELETE_SOURCES, GET_ADS, GET_URL_RULES, CREATE_URL_RULES,
             UPDATE_URL_RULES, DELETE_URL_RULES, GET_CUSTOM_COSTS, CREATE_CUSTOM_COSTS, UPDATE_CUSTOM_COSTS,
             DELETE_CUSTOM_COSTS, CREATE_CLICKS, GET_CARTS, CREATE_CARTS,
-            GET_SUBSCRIPTIONS, CREATE_SUBSCRIPTIONS, UPDATE_SUBSCRIPTIONS, IMPORT_AD_SPEND);
+            GET_SUBSCRIPTIONS, CREATE_SUBSCRIPTIONS, UPDATE_SUBSCRIPTIONS, IMPORT_AD_SPEND,
+            GET_WEBHOOK_SUBSCRIPTIONS, CREATE_WEBHOOK_SUBSCRIPTIONS, UPDATE_WEBHOOK_SUBSCRIPTIONS, DELETE_WEBHOOK_SUBSCRIPTIONS);
 
     private Roles() {
     }

@@ -120,6 +120,9 @@ class CallsTest extends ApiTest {
             assertEquals(List.of(ida), ids("?qualificationStages=" + list("gold")));
             assertEquals(List.of(idb), ids("?fromDate=2026-02-01&toDate=2026-02-28"));
             assertEquals(List.of(ida), ids("?ids=" + list(ida)));
+            assertEquals("$a", a.get("tag").asText(), "a call's tag is the product tag of its name");
+            assertEquals(List.of(ida), ids("?productTags=a"), "productTags match the call's tag, $ added when omitted");
+            assertEquals(List.of(idb), ids("?productTags=" + list("$B")));
             assertEquals(List.of(ida, idb), ids("?unknownFilter=1"), "unknown parameters are ignored on GET /calls");
         } finally {
             key = k;

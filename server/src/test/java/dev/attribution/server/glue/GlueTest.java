@@ -81,6 +81,19 @@ class GlueTest extends ApiTest {
     }
 
     @Test
+    void erasingABuyerRecomputesTheFirstSaleOfTheOriginLeadItWasCreditedTo() {
+        assertEquals("PROCESSED", write(key, "POST", "/api/v1.0/orders", "{\"email\":\"kid@glue.com\",\"parentEmail\":\"mum@glue.com\","
+                + "\"orderId\":\"glue-first\",\"date\":\"2026-01-01T00:00:00Z\",\"items\":[{\"name\":\"Thing\",\"price\":10}]}").get("status").asText());
+        assertEquals("PROCESSED", write(key, "POST", "/api/v1.0/orders", "{\"email\":\"mum@glue.com\","
+                + "\"orderId\":\"glue-second\",\"date\":\"2026-02-01T00:00:00Z\",\"items\":[{\"name\":\"Thing\",\"price\":10}]}").get("status").asText());
+        String flags = "SELECT string_agg(order_id || '=' || first_sale, ',' ORDER BY order_id) FROM sales s JOIN leads l ON l.id = s.lead_id "
+                + "WHERE l.email = 'mum@glue.com' AND NOT s.deleted";
+        assertEquals("glue-first=true,glue-second=false", one(flags), "the child's order made the origin lead a customer");
+        assertEquals("PROCESSED", write(key, "DELETE", "/api/v1.0/leads?email=kid@glue.com", null).get("status").asText());
+        assertEquals("glue-second=true", one(flags), "without the erased buyer's sale the origin's own order is its first");
+    }
+
+    @Test
     void erasureDeletesSalesAndCallsCancelsSubscriptionsUnlinksCartsAndBlacklistsCommerceWrites() {
         String email = "erase@glue.com";
         String id = write(key, "POST", "/api/v1.0/leads", "{\"email\":\"" + email + "\",\"phoneNumbers\":\"+15550001111\"}")

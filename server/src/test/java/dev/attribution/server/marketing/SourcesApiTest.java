@@ -129,6 +129,22 @@ class SourcesApiTest extends MarketingApiTest {
     }
 
     @Test
+    void putReattributesTheSourcesPastClicksAndTags() {
+        created("{\"name\":\"Promo\"}");
+        JsonNode click = write(key, "POST", "/api/v1.0/clicks", "{\"referrerUrl\":\"https://shop.test/\",\"email\":\"re@example.com\","
+                + "\"sourceLinkTag\":\"@promo\"}");
+        assertEquals("PROCESSED", click.get("status").asText(), click.toString());
+        JsonNode status = write(key, "PUT", PATH + "/@promo", "{\"tag\":\"@promo-2026\",\"isOrganic\":true}");
+        assertEquals("PROCESSED", status.get("status").asText(), status.toString());
+        JsonNode clicks = get(key, "/api/v1.0/leads/clicks?emails=" + enc("\"re@example.com\"")).body().get("result");
+        assertEquals("@promo-2026", clicks.get(0).get("sourceLinkTag").asText(), clicks.toString());
+        JsonNode lead = get(key, "/api/v1.0/leads?emails=" + enc("\"re@example.com\"")).body().get("result").get(0);
+        assertEquals("[\"@promo-2026\"]", lead.get("tags").toString(), "the lead's source tag follows the rename");
+        assertEquals("@promo-2026", lead.get("firstSource").get("tag").asText());
+        assertTrue(lead.get("firstSource").get("organic").asBoolean(), "the click now counts as organic: " + lead);
+    }
+
+    @Test
     void putRefusesNonSourcePrefixes() {
         created("{\"name\":\"Src\"}");
         for (String bad : new String[]{"$sale", "!action", "#sub"}) {

@@ -47,6 +47,19 @@ class RolesTest extends PlatformTest {
     }
 
     @Test
+    void webhookSubscriptionsHaveRolesAndReadOnlyKeysOnlyListThem() {
+        Acct a = account();
+        String readOnly = key(a.id(), Roles.ALL, true);
+        String body = "{\"name\":\"n\",\"targetUrl\":\"https://hooks.example.com/x\",\"eventTypes\":[\"sale.refunded\"]}";
+        assertEquals(200, get(readOnly, "/api/v1.0/webhook-subscriptions").status());
+        assertError(post(readOnly, "/api/v1.0/webhook-subscriptions", body), 403, FORBIDDEN, Roles.CREATE_WEBHOOK_SUBSCRIPTIONS);
+        assertError(put(readOnly, "/api/v1.0/webhook-subscriptions/x", "{\"name\":\"m\"}"), 403, FORBIDDEN, Roles.UPDATE_WEBHOOK_SUBSCRIPTIONS);
+        assertError(delete(readOnly, "/api/v1.0/webhook-subscriptions/x"), 403, FORBIDDEN, Roles.DELETE_WEBHOOK_SUBSCRIPTIONS);
+        String leadsOnly = key(a.id(), List.of(Roles.GET_LEADS), false);
+        assertError(get(leadsOnly, "/api/v1.0/webhook-subscriptions"), 403, FORBIDDEN, Roles.GET_WEBHOOK_SUBSCRIPTIONS);
+    }
+
+    @Test
     void keyLosesARoleWhenTheAccountLosesThePermissionAndRegainsIt() {
         Acct a = account();
         assertEquals(200, post(a.key(), "/api/v1.0/leads", lead("p@example.com")).status());

@@ -1,0 +1,114 @@
+package dev.attribution.server.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.attribution.api.ApiException;
+import dev.attribution.api.ErrorResponses;
+import dev.attribution.api.auth.Account;
+import dev.attribution.api.auth.AccountDirectory;
+import dev.attribution.api.auth.ApiKeyFilter;
+import dev.attribution.api.auth.ApiKeys;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * {@code /mcp}: the MCP streamable-HTTP endpoint, stateless (no session, one JSON response per POSTed request). The
+ * {@code API-Key} header is checked first (401 with the API's envelope when absent, wrong, revoked or of an inactive
+ * account, spec 5.2); each tool call then goes through the API itself with that key (see {@link LoopbackApi}).
+ */
+@Controller("/mcp")
+@ExecuteOn(TaskExecutors.BLOCKING)
+class McpController {
+
+    private final AccountDirectory directory;
+    private final AgencyAccounts agencies;
+    private final McpEndpoint endpoint;
+
+    McpController(AccountDirectory directory, AgencyAccounts agencies, McpEndpoint endpoint) {
+        this.directory = directory;
+        this.agencies = agencies;
+        this.endpoint = endpoint;
+    }
+
+    @Post(consumes = MediaType.ALL, produces = MediaType.APPLICATION_JSON)
+    HttpResponse<?> post(HttpRequest<?> request, @Nullable @Body String body) {
+        String key = request.getHeaders().get(ApiKeyFilter.API_KEY_HEADER);
+        Account owner = key == null || key.isBlank() ? null : directory.findCredentials(ApiKeys.hash(key.trim()))
+                .map(c -> c.grant().account()).filter(Account::active).orElse(null);
+        if (owner == null) {
+            return ErrorResponses.of(ApiException.unauthorized());
+        }
+        McpSchema.JSONRPCMessage message;
+        try {
+            message = McpSchema.deserializeJsonRpcMessage(endpoint.jsonMapper(), body == null ? "" : body);
+        } catch (IOException | IllegalArgumentException e) {
+            return jsonRpcError(HttpStatus.BAD_REQUEST, McpSchema.ErrorCodes.PARSE_ERROR, "Invalid message format");
+        }
+        McpTransportContext context = McpTransportContext.create(Map.of(McpTools.CONTEXT_API_KEY, key.trim()));
+        if (message instanceof McpSchema.JSONRPCNotification notification) {
+            endpoint.handler().handleNotification(context, notification)
+                    .contextWrite(c -> c.put(McpTransportContext.KEY, context)).block();
+            return HttpResponse.accepted();
+        }
+        if (!(message instanceof McpSchema.JSONRPCRequest rpc)) {
+            return jsonRpcError(HttpStatus.BAD_REQUEST, McpSchema.ErrorCodes.INVALID_REQUEST,
+                    "The server accepts either requests or notifications");
+        }
+        McpSchema.JSONRPCResponse response = endpoint.handler().handleRequest(context, rpc)
+                .contextWrite(c -> c.put(McpTransportContext.KEY, context)).block();
+        try {
+            ObjectMapper mapper = ((JacksonMcpJsonMapper) endpoint.jsonMapper()).getObjectMapper();
+            JsonNode tree = mapper.readTree(endpoint.jsonMapper().writeValueAsString(response));
+            if (McpSchema.METHOD_TOOLS_LIST.equals(rpc.method()) && !agencies.isAgency(owner.id())) {
+                hideAccessibleAccountId(tree);
+            }
+            return HttpResponse.ok(mapper.writeValueAsString(tree)).contentType(MediaType.APPLICATION_JSON_TYPE);
+        } catch (IOException e) {
+            return jsonRpcError(HttpStatus.INTERNAL_SERVER_ERROR, McpSchema.ErrorCodes.INTERNAL_ERROR, e.getMessage());
+        }
+    }
+
+    /** Spec 5.6: the argument is advertised only to agency accounts (it is still validated on every call). */
+    private static void hideAccessibleAccountId(JsonNode response) {
+        for (JsonNode tool : response.path("result").path("tools")) {
+            JsonNode properties = tool.path("inputSchema").path("properties");
+            if (properties instanceof ObjectNode p) {
+                p.remove(ApiOperation.ACCESSIBLE_ACCOUNT_ID);
+            }
+        }
+    }
+
+    /** Stateless: no server-to-client stream to open and no session to end. */
+    @Get(produces = MediaType.ALL)
+    HttpResponse<?> get() {
+        return HttpResponse.status(HttpStatus.METHOD_NOT_ALLOWED);
+    }
+
+    @Delete(consumes = MediaType.ALL, produces = MediaType.ALL)
+    HttpResponse<?> delete() {
+        return HttpResponse.status(HttpStatus.METHOD_NOT_ALLOWED);
+    }
+
+    private static HttpResponse<?> jsonRpcError(HttpStatus status, int code, String message) {
+        String text = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":" + code + ",\"message\":"
+                + com.fasterxml.jackson.databind.node.TextNode.valueOf(message == null ? "" : message) + "}}";
+        return HttpResponse.status(status).body(text).contentType(MediaType.APPLICATION_JSON_TYPE);
+    }
+}
