@@ -2,6 +2,7 @@ package dev.attribution.query.attribution;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.attribution.api.ApiException;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -27,12 +28,17 @@ class AttributionController {
                     String nextPageId) {
     }
 
+    static final String SCIENTIFIC_OPTIONS = "timeGroupingOption, status, isAdAccountId, newCustomerConfiguration, "
+            + "ignoreRecurringSales, excludeHardCosts and lead_stage are not supported yet with attributionModel scientific";
+
     private final AttributionReport report;
     private final LeadStageNames stages;
+    private final ScientificAttribution scientific;
 
-    AttributionController(AttributionReport report, LeadStageNames stages) {
+    AttributionController(AttributionReport report, LeadStageNames stages, ScientificAttribution scientific) {
         this.report = report;
         this.stages = stages;
+        this.scientific = scientific;
     }
 
     @Get
@@ -42,9 +48,19 @@ class AttributionController {
         AttributionOptions.keywordRules(q);
         AttributionRequest r = AttributionRequest.read(q, caller.account().timeZone(), Clock.systemUTC());
         AttributionOptions options = AttributionOptions.read(q, r);
-        List<String> leadStages = stages.resolve(caller.accountId(), options.filters().leadStages());
-        AttributionRows.Page result = report.report(caller.accountId(), caller.account().timeZone(), r, options, leadStages);
         String what = options.adAccountId().isPresent() ? "Ad account not found at level " : "Id not found at level ";
+        AttributionRows.Page result;
+        if (r.model() == AttributionRequest.Model.scientific) {
+            if (!options.equals(AttributionOptions.DEFAULT)) {
+                throw ApiException.badRequest(SCIENTIFIC_OPTIONS);
+            }
+            AttributionReport.Result s = scientific.report(caller.accountId(), caller.account().timeZone(), r,
+                    ScientificAttribution.daysRange(q));
+            result = new AttributionRows.Page(s.rows(), s.unknownIds(), null);
+        } else {
+            List<String> leadStages = stages.resolve(caller.accountId(), options.filters().leadStages());
+            result = report.report(caller.accountId(), caller.account().timeZone(), r, options, leadStages);
+        }
         List<String> message = result.unknownIds().isEmpty() ? null
                 : result.unknownIds().stream().map(id -> what + r.level().name() + ": " + id).toList();
         return new Response(RequestIds.next(), result.rows(), message, result.nextPageId());

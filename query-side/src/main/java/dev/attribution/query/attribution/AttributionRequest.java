@@ -52,9 +52,6 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
 
     static AttributionRequest read(QueryParams q, ZoneId zone, Clock clock) {
         Model model = enumValue(q.required("attributionModel"), Model.class, "attributionModel");
-        if (model == Model.scientific) {
-            throw ApiException.badRequest("attributionModel scientific is not yet supported");
-        }
         String start = q.required("startDate");
         String end = q.required("endDate");
         ApiDates.Span span = ApiDates.attributionSpan(start, end, zone, clock);
@@ -71,7 +68,7 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
         boolean day = q.bool("dayOfAttribution").orElse(false);
         SourceConfiguration sources = q.string("sourceConfiguration")
                 .map(v -> enumValue(v, SourceConfiguration.class, "sourceConfiguration")).orElse(SourceConfiguration.prioritize_paid);
-        q.intInRange("scientificDaysRange", 1, 30, 30);
+        ScientificAttribution.daysRange(q);
         int window = q.intInRange("windowAttributionDaysRange", 0, 365, 0);
         String grouping = q.string("timeGroupingOption").orElse("source_link");
         if (!List.of("source_link", "day", "week", "month", "year").contains(grouping)) {
@@ -79,6 +76,11 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
         }
         int pageSize = q.intInRange("pageSize", 1, 250, 50);
         return new AttributionRequest(model, span, level, fields, ids, currency.equals("usd"), day, sources, window, grouping, pageSize);
+    }
+
+    /** The same request with another model and metric list (the scientific model reads its base metrics so). */
+    AttributionRequest withModelAndFields(Model otherModel, List<String> otherFields) {
+        return new AttributionRequest(otherModel, span, level, otherFields, ids, usd, dayOfAttribution, sources, windowDays, grouping, pageSize);
     }
 
     private static <E extends Enum<E>> E enumValue(String value, Class<E> type, String name) {

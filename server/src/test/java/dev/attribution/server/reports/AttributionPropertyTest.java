@@ -107,8 +107,50 @@ class AttributionPropertyTest extends ApiTest {
                 }
                 combos++;
             }
+            scientific(seed, data, key);
         }
         assertEquals(144, combos);
+    }
+
+    static final int[] SCIENTIFIC_DAYS = {30, 2, 7};
+
+    /** Two scientific queries per data set against {@link ScientificOracle}: fractional counts to 1e-9, money to the cent. */
+    private void scientific(int seed, AttributionOracle.Data data, String key) {
+        for (int k = 0; k < 2; k++) {
+            String config = CONFIGS[(seed + k * 2) % CONFIGS.length];
+            int window = WINDOWS[(seed + k) % 2];
+            int days = SCIENTIFIC_DAYS[(seed + k) % 3];
+            String depth = DEPTHS[(seed * 2 + k) % 3];
+            Map<String, Map<String, Object>> expected = ScientificOracle.compute(data, depth, config, window, days,
+                    Instant.parse("2026-11-05T00:00:00Z"), Instant.parse("2026-11-18T23:59:59Z"), LocalDate.parse("2026-11-05"), LocalDate.parse("2026-11-18"));
+            Set<String> ids = new LinkedHashSet<>();
+            data.ads().forEach(a -> ids.add(AttributionOracle.entity(a, depth)));
+            String query = "/api/v1.0/attribution?attributionModel=scientific&startDate=2026-11-05&endDate=2026-11-18&level=facebook_" + depth
+                    + "&fields=" + String.join(",", FIELDS) + "&ids=" + list(ids.toArray(String[]::new)) + "&sourceConfiguration=" + config
+                    + "&windowAttributionDaysRange=" + window + "&scientificDaysRange=" + days;
+            Response r = get(key, query);
+            String label = "seed " + seed + " scientific " + config + " window " + window + " days " + days + " " + depth;
+            assertEquals(200, r.status(), label + ": " + r.raw());
+            Map<String, JsonNode> actual = new HashMap<>();
+            r.body().get("result").forEach(row -> actual.put(row.get("id").asText(), row));
+            assertEquals(expected.keySet(), actual.keySet(), label + ": rows " + r.raw());
+            for (var e : expected.entrySet()) {
+                for (String f : FIELDS) {
+                    Object want = e.getValue().get(f);
+                    JsonNode got = actual.get(e.getKey()).get(f);
+                    String where = label + " id " + e.getKey() + " " + f;
+                    if (want == null) {
+                        assertTrue(got == null || got.isNull(), where + ": expected null, got " + got);
+                    } else if (want instanceof Double w) {
+                        assertNotNull(got, where);
+                        assertEquals(w, got.asDouble(), 1e-9, where);
+                    } else {
+                        assertNotNull(got, where);
+                        assertEquals(0, new BigDecimal(want.toString()).compareTo(got.decimalValue()), where + ": expected " + want + ", got " + got);
+                    }
+                }
+            }
+        }
     }
 
     private AttributionOracle.Data generate(Random rnd, String accountId) {

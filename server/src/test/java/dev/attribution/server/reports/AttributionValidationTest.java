@@ -75,6 +75,27 @@ class AttributionValidationTest extends ApiTest {
     }
 
     @Test
+    void scientific() {
+        String sci = OK.replace("last_click", "scientific");
+        ApiTest.Response r = call(sci + "&scientificDaysRange=1");
+        assertEquals(200, r.status(), r.raw());
+        assertEquals("Id not found at level facebook_ad: a1", r.message());
+        assertEquals(200, call(sci + "&scientificDaysRange=30").status());
+        bad(sci + "&scientificDaysRange=0", "Invalid days range for scientific attribution: 0");
+        bad(sci + "&scientificDaysRange=31", "Invalid days range for scientific attribution: 31");
+        bad(sci + "&scientificDaysRange=-1", "Invalid days range for scientific attribution: -1");
+        bad(sci + "&scientificDaysRange=abc", "Invalid days range for scientific attribution: abc");
+        bad(sci + "&scientificDaysRange=2.5", "Invalid days range for scientific attribution: 2.5");
+        bad(OK + "&scientificDaysRange=31", "Invalid days range for scientific attribution: 31");
+        bad(sci + "&dayOfAttribution=true", "dayOfAttribution is not supported yet with attributionModel scientific");
+        String options = "timeGroupingOption, status, isAdAccountId, newCustomerConfiguration, ignoreRecurringSales, "
+                + "excludeHardCosts and lead_stage are not supported yet with attributionModel scientific";
+        bad(sci + "&timeGroupingOption=day", options);
+        bad(sci + "&ignoreRecurringSales=true", options);
+        assertEquals(200, call(sci + "&timeGroupingOption=source_link").status(), "the default grouping is fine");
+    }
+
+    @Test
     void role() {
         String other = newAccount("UTC", List.of("Get Leads"));
         assertEquals(403, get(other, "/api/v1.0/attribution?" + OK).status());
