@@ -197,7 +197,9 @@ class CurrentClickHouseCompatibilityTest {
                         List.of("a1", "a2", "a3", "s1", "s2"), false, false,
                         dev.attribution.query.attribution.AttributionRequest.SourceConfiguration.all_sources, 0, "source_link", 50);
                 var report = new dev.attribution.query.attribution.ScientificAttribution(e.getValue(),
-                        new dev.attribution.query.attribution.AttributionReport(e.getValue()));
+                        new dev.attribution.query.attribution.AttributionReport(e.getValue(), new dev.attribution.query.attribution.AttributionRows(
+                                e.getValue(), new dev.attribution.query.attribution.AttributionQuery(e.getValue(),
+                                new dev.attribution.query.attribution.CustomCostAllocation(e.getValue())), new dev.attribution.api.PageTokens(null))));
                 answers.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).addAll(report.report("acc_sci", java.time.ZoneOffset.UTC, request, 30).rows());
             }
         }
