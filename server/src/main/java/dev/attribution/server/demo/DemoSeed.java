@@ -113,7 +113,7 @@ public final class DemoSeed {
     private Instant epochFloor;
 
     public DemoSeed(DataSource dataSource) {
-        this.dataSource = dataSource;
+        this.dataSource = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(dataSource);
     }
 
     /** Writes the demo data into {@code accountId} (which must exist) in one transaction. */
@@ -483,7 +483,7 @@ public final class DemoSeed {
             return;
         }
         String orderId = "DEMO-" + (++n.orderNumber);
-        boolean refunded = !product.recurring() && rnd.nextDouble() < 0.06;
+        boolean refunded = !product.recurring() && rnd.nextDouble() < 0.08;
         Instant refundAt = refunded ? min(at.plusSeconds(86400L * (1 + rnd.nextInt(14))), end) : null;
         List<Sale> order = new ArrayList<>();
         BigDecimal discount = product.name().equals("Starter Course") && rnd.nextDouble() < 0.25
