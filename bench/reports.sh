@@ -91,7 +91,7 @@ LAST_CLICK="$BASE/attribution?attributionModel=last_click&level=facebook_ad&ids=
 # prints p50/p99/max in ms, or why it was skipped
 timed() {
   local url=$1 label=$2 code n=$REQUESTS first
-  read -r code first < <(curl -s -m 300 -o "$WORK/probe.json" -w '%{http_code} %{time_total}' -H "API-Key: $KEY" "$url")
+  read -r code first < <(curl -s -m 300 -o "$WORK/probe.json" -w '%{http_code} %{time_total}\n' -H "API-Key: $KEY" "$url")
   if [ "$code" != 200 ]; then
     printf '%-34s skipped (HTTP %s: %s)\n' "$label" "$code" "$(head -c 160 "$WORK/probe.json")"
     return
