@@ -123,8 +123,8 @@ echo "# per-query memory limit now: $(ch "SELECT value FROM system.settings WHER
 timed "$LAST_CLICK" "last_click ad 30d (${MONTHS} months)"
 echo "  sample row: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["result"]; print(json.dumps(r[0]) if r else "no rows")' "$WORK/probe.json")"
 timed "${LAST_CLICK/last_click/scientific}" "scientific ad 30d"
-timed "$BASE/attribution/roas?id=ad0&level=ad&startDate=$START_TS&endDate=$END_TS" "roas ad 30d"
-timed "$BASE/attribution/marginal-cac-curve?id=ad0&level=ad&startDate=$START_TS&endDate=$END_TS&cacCeiling=100" "marginal-cac-curve ad 30d"
+timed "$BASE/attribution/roas?id=ad1&level=ad&startDate=$START_TS&endDate=$END_TS" "roas ad 30d"
+timed "$BASE/attribution/marginal-cac-curve?id=ad1&level=ad&startDate=$START_TS&endDate=$END_TS&cacCeiling=100" "marginal-cac-curve ad 30d"
 
 echo "# the same last_click report on PostgreSQL (bench/reports/last-click-ad.sql), 3 runs"
 pg_ms=$(for _ in 1 2 3; do
