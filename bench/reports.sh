@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# Report latency at scale (issue 8): one account of LEADS leads, 20 clicks and 2 sales per lead over MONTHS months,
+# generated on the servers themselves — ClickHouse with INSERT … SELECT FROM system.numbers (reports/data-ch.sql),
+# PostgreSQL with generate_series (reports/data-pg.sql), the same rows in both — then:
+#   1. GET /api/v1.0/attribution last_click at ad level (10 ads) over the last 30 days: p50/p99 of REQUESTS requests;
+#   2. the same report computed on PostgreSQL (reports/last-click-ad.sql): median of 3 runs, and the ratio;
+#   3. scientific, /attribution/roas and /attribution/marginal-cac-curve the same way, each only when the server
+#      answers it with 200 (they are being built; otherwise the line says skipped and why);
+#   4. another MONTHS months of older history added to ClickHouse, and step 1 again (24 vs 12 months).
+#
+#   mvn -B -q -o package -pl server -am -DskipTests      # once
+#   LEADS=100000 bench/reports.sh                         # default LEADS=1000000 MONTHS=12 REQUESTS=50
+#
+# The script starts and removes its own PostgreSQL, ClickHouse and server (CDC role off: the data is loaded into
+# both stores directly). KEEP=1 keeps them (and prints where). Figures: docs/BENCHMARKS.md.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+LEADS=${LEADS:-1000000}
+MONTHS=${MONTHS:-12}
+REQUESTS=${REQUESTS:-50}
+ADS=200
+CLICKS=$((LEADS * 20))
+SALES=$((LEADS * 2))
+SPAN=$((MONTHS * 30 * 86400))
+T_END=$(( $(date -u +%s) / 86400 * 86400 - 86400 ))     # yesterday 00:00 UTC: the history ends in the past
+JAR=$ROOT/server/target/attribution-server.jar
+[ -f "$JAR" ] || { echo "build first: mvn -B -q -o package -pl server -am -DskipTests" >&2; exit 1; }
+
+WORK=$(mktemp -d /tmp/attribution-reports.XXXXXX)
+chmod 755 "$WORK"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+PG_PORT=$(free_port); CH_HTTP=$(free_port); CH_TCP=$(free_port); APP_PORT=$(free_port)
+SERVER_PID=
+cleanup() {
+  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
+  if [ "${KEEP:-0}" = 1 ]; then echo "# kept: $WORK (pg $PG_PORT, ch $CH_HTTP)"; return; fi
+  "$ROOT/scripts/lib/servers.sh" pg-stop "$WORK/pg" >/dev/null 2>&1 || true
+  "$ROOT/scripts/lib/servers.sh" ch-stop "$WORK/ch" >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+now() { date +%s.%N; }
+since() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f} s')" "$1" "$(now)"; }
+
+"$ROOT/scripts/lib/servers.sh" pg-start "$WORK/pg" "$PG_PORT" >/dev/null
+"$ROOT/scripts/lib/servers.sh" ch-start "$WORK/ch" "$CH_HTTP" "$CH_TCP" >/dev/null
+export POSTGRES_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/attribution" CLICKHOUSE_URL="http://127.0.0.1:$CH_HTTP" PORT=$APP_PORT
+PSQL=(/usr/lib/postgresql/15/bin/psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d attribution -v ON_ERROR_STOP=1 -qtA)
+ch() { curl -sS --fail-with-body "http://127.0.0.1:$CH_HTTP/" --data-binary "$1"; }
+
+# the server migrates both stores (Flyway, ClickHouse DDL); CDC stays off: the bench loads both stores itself
+java -Xmx1g -Dattribution.roles.cdc=false -jar "$JAR" > "$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 1 300); do
+  code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$APP_PORT/api/v1.0/leads" || true)
+  [ "$code" = 401 ] && break
+  sleep 0.2
+done
+[ "$code" = 401 ] || { echo "server did not start:"; tail -50 "$WORK/server.log"; exit 1; }
+created=$(java -jar "$JAR" admin account create --name Bench --time-zone UTC 2>/dev/null | tail -1)
+ACC=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["accountId"])' "$created")
+KEY=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["apiKey"])' "$created")
+java -jar "$JAR" admin account set-rate-limit --account "$ACC" --per-second 100000 --per-minute 10000000 >/dev/null 2>&1
+
+echo "# machine: $(nproc) cores; load at start:$(uptime | sed 's/.*load average://')"
+echo "# scale: $LEADS leads, $CLICKS clicks, $SALES sales, $ADS ads over $MONTHS months (account $ACC)"
+
+fill() {  # fill FILE PREFIX T_END: the placeholders of a reports/*-ch.sql file, one statement per line
+  sed -e "s/{db}/attribution/g; s/{acc}/$ACC/g; s/{leads}/$LEADS/g; s/{clicks}/$CLICKS/g; s/{sales}/$SALES/g" \
+      -e "s/{ads}/$ADS/g; s/{ads_days}/$((ADS * SPAN / 86400))/g; s/{t_end}/$3/g; s/{span}/$SPAN/g; s/{p}/$2/g" "$1" | grep -v '^--'
+}
+t=$(now)
+fill "$ROOT/bench/reports/dims-ch.sql" "" "$T_END" | while IFS= read -r stmt; do ch "$stmt"; done
+fill "$ROOT/bench/reports/data-ch.sql" "" "$T_END" | while IFS= read -r stmt; do ch "$stmt"; done
+ch "OPTIMIZE TABLE attribution.ads FINAL" >/dev/null
+echo "load clickhouse: $(since "$t") ($(ch "SELECT count() FROM attribution.clicks") clicks)"
+t=$(now)
+"${PSQL[@]}" -v acc="$ACC" -v leads="$LEADS" -v clicks="$CLICKS" -v sales="$SALES" -v ads="$ADS" -v t_end="$T_END" \
+    -v span="$SPAN" -f "$ROOT/bench/reports/data-pg.sql" >/dev/null
+echo "load postgresql: $(since "$t") ($("${PSQL[@]}" -c "SELECT count(*) FROM clicks") clicks)"
+
+END_TS=$(date -u -d "@$((T_END - 1))" +%Y-%m-%dT%H:%M:%S)
+START_TS=$(date -u -d "@$((T_END - 30 * 86400))" +%Y-%m-%dT%H:%M:%S)
+# ten ads with paid clicks (an ad whose number is a multiple of 5 only gets the organic rows' numbers: none)
+IDS=$(python3 -c 'print(",".join(f"ad{i}" for i in range(1, 200, 20)))')
+PG_IDS=$(python3 -c 'print(",".join(f"'"'"'ad{i}'"'"'" for i in range(1, 200, 20)))')
+BASE="http://127.0.0.1:$APP_PORT/api/v1.0"
+LAST_CLICK="$BASE/attribution?attributionModel=last_click&level=facebook_ad&ids=$IDS&startDate=$START_TS&endDate=$END_TS&fields=name,sales,revenue,total_revenue,unique_customers,leads,clicks,cost,roas,cac"
+
+# timed URL LABEL: REQUESTS GETs after 3 warm-ups (5 GETs, 1 warm-up, when one takes over 5 s; 300 s timeout);
+# prints p50/p99/max in ms, or why it was skipped
+timed() {
+  local url=$1 label=$2 code n=$REQUESTS first
+  read -r code first < <(curl -s -m 300 -o "$WORK/probe.json" -w '%{http_code} %{time_total}\n' -H "API-Key: $KEY" "$url")
+  if [ "$code" != 200 ]; then
+    printf '%-34s skipped (HTTP %s: %s)\n' "$label" "$code" "$(head -c 160 "$WORK/probe.json")"
+    if [ "$code" = 500 ]; then
+      echo "  server log: $(grep -oE '(Code: [0-9]+|DB::Exception)[^"\\]{0,160}' "$WORK/server.log" | tail -1)"
+    fi
+    return
+  fi
+  if python3 -c "import sys; sys.exit(0 if float('$first') > 5 else 1)"; then
+    n=5
+  else
+    for _ in 1 2; do curl -s -o /dev/null -H "API-Key: $KEY" "$url"; done
+  fi
+  for _ in $(seq 1 "$n"); do
+    curl -s -m 300 -o /dev/null -w '%{time_total}\n' -H "API-Key: $KEY" "$url"
+  done | sort -n | awk -v l="$label" '{a[NR]=$1*1000} END {i=int(NR*0.5+0.5); j=int(NR*0.99+0.5); if (j<1) j=1;
+      printf "%-34s n=%d p50=%.0f ms  p99=%.0f ms  max=%.0f ms\n", l, NR, a[i], a[j], a[NR]}'
+}
+
+echo "# ClickHouse through the API, 30 days, 10 ads, load:$(uptime | sed 's/.*load average://')"
+code=$(curl -s -m 300 -o "$WORK/probe.json" -w '%{http_code}' -H "API-Key: $KEY" "$LAST_CLICK")
+echo "last_click with the dev stack's per-query memory limit (1 GB, scripts/lib/servers.sh): HTTP $code"
+if [ "$code" != 200 ]; then
+  echo "  server log: $(grep -oE '(Code: [0-9]+|DB::Exception)[^"\\]{0,160}' "$WORK/server.log" | tail -1)"
+fi
+# reports need more than that at this scale: raise the limit of this bench's ClickHouse (users.xml is re-read live)
+sed -i "s|<max_memory_usage>1073741824</max_memory_usage>|<max_memory_usage>${CH_QUERY_MEMORY:-8000000000}</max_memory_usage>|" "$WORK/ch/users.xml"
+sleep 5
+echo "# per-query memory limit now: $(ch "SELECT value FROM system.settings WHERE name = 'max_memory_usage'") bytes"
+timed "$LAST_CLICK" "last_click ad 30d (${MONTHS} months)"
+echo "  sample row: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["result"]; print(json.dumps(r[0]) if r else "no rows")' "$WORK/probe.json")"
+timed "${LAST_CLICK/last_click/scientific}" "scientific ad 30d"
+timed "$BASE/attribution/roas?id=ad1&level=ad&startDate=$START_TS&endDate=$END_TS" "roas ad 30d"
+timed "$BASE/attribution/marginal-cac-curve?id=ad1&level=ad&startDate=$START_TS&endDate=$END_TS&cacCeiling=100" "marginal-cac-curve ad 30d"
+
+echo "# the same last_click report on PostgreSQL (bench/reports/last-click-ad.sql), 3 runs"
+pg_ms=$(for _ in 1 2 3; do
+  t=$(now)
+  "${PSQL[@]}" -v acc="$ACC" -v start="$START_TS" -v end="$END_TS" -v ids="$PG_IDS" -f "$ROOT/bench/reports/last-click-ad.sql" >/dev/null
+  python3 -c "import sys; print(round((float(sys.argv[2]) - float(sys.argv[1])) * 1000))" "$t" "$(now)"
+done | sort -n | sed -n 2p)
+echo "postgresql last_click ad 30d        median=${pg_ms} ms"
+echo "  same figures? postgresql ad1 (ad, sales, one-time, unique sales, unique customers, revenue cents): $("${PSQL[@]}" -v acc="$ACC" \
+    -v start="$START_TS" -v end="$END_TS" -v ids="'ad1'" -f "$ROOT/bench/reports/last-click-ad.sql" | head -1)"
+api_p50=$(curl -s -m 300 -o /dev/null -w '%{time_total}' -H "API-Key: $KEY" "$LAST_CLICK")
+echo "  ratio postgresql / api (one more api request: $(python3 -c "print(round(float('$api_p50')*1000))") ms) = $(python3 -c "print(round($pg_ms / (float('$api_p50') * 1000), 1))")"
+
+echo "# $MONTHS more months of older history (leads, clicks, sales) into ClickHouse"
+t=$(now)
+fill "$ROOT/bench/reports/data-ch.sql" "o" "$((T_END - SPAN))" | while IFS= read -r stmt; do ch "$stmt"; done
+echo "load older history: $(since "$t") ($(ch "SELECT count() FROM attribution.clicks") clicks)"
+timed "$LAST_CLICK" "last_click ad 30d ($((2 * MONTHS)) months)"
+echo "# load at end:$(uptime | sed 's/.*load average://')"
