@@ -199,7 +199,9 @@ public class AttributionQuery {
         String pick = last ? "argMax" : "argMin";
         String clicks = "SELECT account_id, lead_id, id AS click_id, click_date, is_organic, integration_type AS click_platform, "
                 + "if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS click_ad FROM " + db + ".clicks_current WHERE account_id = "
-                + acc + " AND lead_id != ''" + clickFilter;
+                + acc + " AND lead_id != ''" + clickFilter
+                // only the buyers' clicks enter the join's in-memory table (an account's whole click history would not fit)
+                + " AND lead_id IN (SELECT lead_id FROM (" + conversions + ") AS buyers)";
         String window = p.windowDays() > 0 ? " AND click_date >= conv_at - " + (p.windowDays() * 86400L) : "";
         return "SELECT conv_id, lead_id, conv_at, " + extras + ", " + pick + "(click_ad, " + key + ") AS attributed_ad, " + pick
                 + "(click_platform, " + key + ") AS attributed_platform, " + pick + "(click_date, " + key + ") AS attributed_at FROM ("
