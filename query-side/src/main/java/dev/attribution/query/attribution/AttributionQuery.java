@@ -86,8 +86,9 @@ public class AttributionQuery {
                 + cents("sale_taxes", rate) + " AS c_tax, " + cents("sale_shipping", rate) + " AS c_ship, "
                 + cents("sale_cost_of_goods", rate) + " AS c_cogs, " + cents("sale_hard_cost", rate) + " AS c_hard, "
                 + cents("sale_refunded_amount", rate) + " AS c_refund, "
-                + (f.excludeHardCosts() ? "cents - c_tax - c_ship - c_cogs" : "cents") + " AS rev FROM " + db
-                + ".sales_current WHERE account_id = " + acc
+                + (f.excludeHardCosts() ? "cents - c_tax - c_ship - c_cogs" : "cents") + " AS rev FROM "
+                + (p.dayOfAttribution() ? db + ".sales_current" : salesDated(db, acc, start, end) + " AS sd")
+                + " WHERE account_id = " + acc
                 + (p.dayOfAttribution() ? "" : " AND sale_at >= " + start + " AND sale_at <= " + end)
                 + (f.ignoreRecurringSales() ? " AND is_recurring = 0" : "")
                 + switch (f.newCustomers()) {
@@ -150,8 +151,9 @@ public class AttributionQuery {
         // Leads and clicks: clicks on the entity in the range
         String clickKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, "click_date", p.zone()) + ")").orElse("entity");
         String leadsSql = "SELECT " + clickKey + " AS row_key, uniqExact(lead_id) AS n_leads, count() AS n_clicks FROM (SELECT lead_id, click_date, "
-                + "integration_type AS attributed_platform, if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS attributed_ad FROM " + db
-                + ".clicks_current WHERE account_id = " + acc + " AND lead_id != '' AND click_date >= " + start + " AND click_date <= " + end
+                + "integration_type AS attributed_platform, if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS attributed_ad FROM "
+                + currentClicks(db, acc, "click_date >= " + start + " AND click_date <= " + end) + " AS cd WHERE account_id = " + acc
+                + " AND lead_id != '' AND click_date >= " + start + " AND click_date <= " + end
                 + clickFilter + stageLeads + ") AS c ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform) GROUP BY row_key";
         for (JsonNode j : clickHouse.select(leadsSql)) {
             MetricCatalog.Totals t = row.apply(j);
@@ -170,6 +172,35 @@ public class AttributionQuery {
         customCosts.byRow(accountId, scope, p.fromDay(), p.toDay(), p.grouping())
                 .forEach((k, cents) -> out.computeIfAbsent(k, x -> new MetricCatalog.Totals()).customCost += cents);
         return out;
+    }
+
+    /**
+     * The rows of {@code sales_current} (040_sales.sql, same dedup rule) dated in [start, end]. A sale's date never
+     * changes, so its raw versions are filtered by it before the dedup: only the months of the range are read,
+     * where the view would deduplicate the account's whole history first.
+     */
+    private static String salesDated(String db, String acc, String start, String end) {
+        return "(SELECT account_id, lead_id, id, argMax(price, _version) AS sale_price, argMax(usd_price, _version) AS sale_usd_price, "
+                + "argMax(taxes, _version) AS sale_taxes, argMax(shipping, _version) AS sale_shipping, "
+                + "argMax(cost_of_goods, _version) AS sale_cost_of_goods, argMax(hard_cost, _version) AS sale_hard_cost, "
+                + "argMax(refunded_amount, _version) AS sale_refunded_amount, argMax(recurring, _version) AS is_recurring, "
+                + "argMax(first_sale, _version) AS is_first_sale, argMax(refunded, _version) AS is_refunded, "
+                + "argMax(sale_date, _version) AS sale_at FROM (SELECT * FROM " + db + ".sales WHERE account_id = " + acc
+                + " AND sale_date >= " + start + " AND sale_date <= " + end + ") AS raw GROUP BY account_id, lead_id, id"
+                + " HAVING argMax(is_deleted, _version) = 0 AND argMax(deleted, _version) = 0)";
+    }
+
+    /**
+     * The rows of {@code clicks_current} (030_clicks.sql, same dedup rule) among the clicks whose raw versions match
+     * {@code rawWhere}, which must select every version of a click it selects one of (a click's date never changes;
+     * an id list does). Deduplicating only those clicks keeps reports from reading the account's whole history.
+     */
+    private static String currentClicks(String db, String acc, String rawWhere) {
+        return "(SELECT account_id, id, argMax(lead_id, _version) AS lead_id, argMax(click_date, _version) AS click_date, "
+                + "argMax(source_link_tag, _version) AS source_link_tag, argMax(is_organic, _version) AS is_organic, "
+                + "argMax(integration_type, _version) AS integration_type, argMax(ad_source_id, _version) AS ad_source_id, "
+                + "argMax(adspend_ad_id, _version) AS adspend_ad_id FROM (SELECT * FROM " + db + ".clicks WHERE account_id = " + acc
+                + " AND " + rawWhere + ") AS raw GROUP BY account_id, id HAVING argMax(is_deleted, _version) = 0)";
     }
 
     private static String cents(String column, String rate) {
@@ -198,8 +229,9 @@ public class AttributionQuery {
                 + "), toString(toUInt32(click_date)), click_id)";
         String pick = last ? "argMax" : "argMin";
         String clicks = "SELECT account_id, lead_id, id AS click_id, click_date, is_organic, integration_type AS click_platform, "
-                + "if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS click_ad FROM " + db + ".clicks_current WHERE account_id = "
-                + acc + " AND lead_id != ''" + clickFilter
+                + "if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS click_ad FROM "
+                + currentClicks(db, acc, "id IN (SELECT id FROM " + db + ".clicks WHERE account_id = " + acc + " AND lead_id IN (SELECT lead_id FROM ("
+                + conversions + ") AS buyers_of_raw))") + " AS cb WHERE account_id = " + acc + " AND lead_id != ''" + clickFilter
                 // only the buyers' clicks enter the join's in-memory table (an account's whole click history would not fit)
                 + " AND lead_id IN (SELECT lead_id FROM (" + conversions + ") AS buyers)";
         String window = p.windowDays() > 0 ? " AND click_date >= conv_at - " + (p.windowDays() * 86400L) : "";
