@@ -74,4 +74,25 @@ final class CdcTesting {
             throw new AssertionError("interrupted");
         }
     }
+
+    /**
+     * Drops a test's own replication slot (its bridge stopped: the walsender is ended if still attached) and its
+     * publication; the slot must be inactive before PostgreSQL lets it go.
+     */
+    static void dropSlotAndPublication(String name) throws SQLException, InterruptedException {
+        try (Connection c = TestStack.get().connect(); Statement s = c.createStatement()) {
+            s.execute("SELECT pg_terminate_backend(active_pid) FROM pg_replication_slots WHERE slot_name = '" + name + "' AND active_pid IS NOT NULL");
+            for (int i = 0; i < 50; i++) {
+                try (var rs = s.executeQuery("SELECT count(*) FROM pg_replication_slots WHERE slot_name = '" + name + "' AND active")) {
+                    rs.next();
+                    if (rs.getLong(1) == 0) {
+                        break;
+                    }
+                }
+                Thread.sleep(100);
+            }
+            s.execute("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = '" + name + "'");
+            s.execute("DROP PUBLICATION IF EXISTS " + name);
+        }
+    }
 }

@@ -120,19 +120,8 @@ class SchemaEvolutionTest extends ApiTest {
         if (bridge != null) {
             bridge.stop();
         }
+        CdcTesting.dropSlotAndPublication(name);
         try (Connection c = TestStack.get().connect(); Statement s = c.createStatement()) {
-            s.execute("SELECT pg_terminate_backend(active_pid) FROM pg_replication_slots WHERE slot_name = '" + name + "' AND active_pid IS NOT NULL");
-            for (int i = 0; i < 50; i++) {
-                try (var rs = s.executeQuery("SELECT count(*) FROM pg_replication_slots WHERE slot_name = '" + name + "' AND active")) {
-                    rs.next();
-                    if (rs.getLong(1) == 0) {
-                        break;
-                    }
-                }
-                Thread.sleep(100);
-            }
-            s.execute("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = '" + name + "'");
-            s.execute("DROP PUBLICATION IF EXISTS " + name);
             s.execute("DROP TABLE IF EXISTS " + TABLE);
         }
         gateway.execute("DROP DATABASE IF EXISTS " + name);
