@@ -1,25 +1,18 @@
 package dev.attribution.server.compat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.DateRange;
 import dev.attribution.clickhouse.ClickHouseGateway;
-import dev.attribution.clickhouse.ClickHouseSchema;
-import dev.attribution.clickhouse.ClientV2Gateway;
 import dev.attribution.query.leads.AggregationResult;
 import dev.attribution.query.leads.LeadAggregation;
 import dev.attribution.query.leads.LeadFilter;
-import dev.attribution.testing.TestStack;
+import dev.attribution.server.support.TwoEngines;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,51 +33,21 @@ class CurrentClickHouseCompatibilityTest {
 
     private static final String ACCOUNT = "acc_compat";
 
-    private Path chdbData;
-    private final Map<String, ClickHouseGateway> engines = new TreeMap<>();
+    private TwoEngines two;
+    private Map<String, ClickHouseGateway> engines;
 
     @BeforeAll
     void start() throws Exception {
-        Path tool = repoRoot().resolveSibling("shared").resolve("tools/chdb-http/start");
-        if (!Files.isExecutable(tool) && !"true".equals(System.getenv("CI"))) {
-            Assumptions.abort("chdb-http not found at " + tool);
-        }
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        chdbData = Files.createTempDirectory("chdb-compat-");
-        Process starter = new ProcessBuilder("bash", tool.toString(), Integer.toString(port), chdbData.toString())
-                .redirectErrorStream(true).start();
-        String out = new String(starter.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        if (starter.waitFor() != 0) {
-            throw new IllegalStateException("chdb-http did not start: " + out);
-        }
-        String[] lines = out.split("\n");
-        long pid = Long.parseLong(lines[lines.length - 1].trim());
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy)));
-        chdbPid = pid;
-
-        String db = "compat_" + Long.toHexString(System.nanoTime());
-        engines.put("18.16", new ClientV2Gateway(TestStack.get().clickhouseUrl(), db, "default", ""));
-        engines.put("current", new ClientV2Gateway("http://127.0.0.1:" + port, db, "default", ""));
+        two = TwoEngines.start("compat");
+        engines = two.engines();
         for (ClickHouseGateway g : engines.values()) {
-            new ClickHouseSchema(g, false).migrate();
             load(g);
         }
     }
 
-    private long chdbPid;
-
     @AfterAll
     void stop() throws IOException {
-        engines.values().forEach(ClickHouseGateway::close);
-        ProcessHandle.of(chdbPid).ifPresent(ProcessHandle::destroy);
-        if (chdbData != null) {
-            try (var files = Files.walk(chdbData)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
+        two.close();
     }
 
     /** Three leads: one updated (two versions), one deleted; tags with a superseded and a deleted row; two clicks. */
@@ -214,11 +177,4 @@ class CurrentClickHouseCompatibilityTest {
         assertTrue(sold3 > 1.5 && sold3 < 3, answers.toString());
     }
 
-    private static Path repoRoot() {
-        Path p = Path.of("").toAbsolutePath();
-        while (p != null && !Files.exists(p.resolve("scripts/lib/servers.sh"))) {
-            p = p.getParent();
-        }
-        return p;
-    }
 }

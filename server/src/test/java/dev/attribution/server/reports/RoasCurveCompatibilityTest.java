@@ -2,30 +2,22 @@ package dev.attribution.server.reports;
 
 import dev.attribution.api.ApiDates;
 import dev.attribution.clickhouse.ClickHouseGateway;
-import dev.attribution.clickhouse.ClickHouseSchema;
-import dev.attribution.clickhouse.ClientV2Gateway;
 import dev.attribution.query.attribution.AdEntity;
 import dev.attribution.query.attribution.MarginalCacCurve;
 import dev.attribution.query.attribution.RoasReport;
-import dev.attribution.testing.TestStack;
+import dev.attribution.server.support.TwoEngines;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,40 +34,14 @@ class RoasCurveCompatibilityTest {
     private static final String ACCOUNT = "acc_roas_compat";
     private static final ZoneId UTC = ZoneOffset.UTC;
 
-    private Path chdbData;
-    private long chdbPid;
-    private final Map<String, ClickHouseGateway> engines = new TreeMap<>();
+    private TwoEngines two;
+    private Map<String, ClickHouseGateway> engines;
 
     @BeforeAll
     void start() throws Exception {
-        // ../shared/tools/chdb-http beside the repository (or beside a parent, for a worktree under /work/wt/).
-        Path tool = repoRoot().resolveSibling("shared").resolve("tools/chdb-http/start");
-        for (Path up = repoRoot().getParent(); !Files.isExecutable(tool) && up != null && up.getParent() != null; up = up.getParent()) {
-            tool = up.resolveSibling("shared").resolve("tools/chdb-http/start");
-        }
-        if (!Files.isExecutable(tool) && !"true".equals(System.getenv("CI"))) {
-            Assumptions.abort("chdb-http not found at " + tool);
-        }
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        chdbData = Files.createTempDirectory("chdb-roas-");
-        Process starter = new ProcessBuilder("bash", tool.toString(), Integer.toString(port), chdbData.toString())
-                .redirectErrorStream(true).start();
-        String out = new String(starter.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        if (starter.waitFor() != 0) {
-            throw new IllegalStateException("chdb-http did not start: " + out);
-        }
-        String[] lines = out.split("\n");
-        long pid = Long.parseLong(lines[lines.length - 1].trim());
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy)));
-        chdbPid = pid;
-        String db = "roas_" + Long.toHexString(System.nanoTime());
-        engines.put("18.16", new ClientV2Gateway(TestStack.get().clickhouseUrl(), db, "default", ""));
-        engines.put("current", new ClientV2Gateway("http://127.0.0.1:" + port, db, "default", ""));
+        two = TwoEngines.start("roas");
+        engines = two.engines();
         for (ClickHouseGateway g : engines.values()) {
-            new ClickHouseSchema(g, false).migrate();
             RoasReportTest.load(new ReportRows(g, ACCOUNT));
             MarginalCacCurveTest.load(new ReportRows(g, ACCOUNT));
         }
@@ -83,13 +49,7 @@ class RoasCurveCompatibilityTest {
 
     @AfterAll
     void stop() throws IOException {
-        engines.values().forEach(ClickHouseGateway::close);
-        ProcessHandle.of(chdbPid).ifPresent(ProcessHandle::destroy);
-        if (chdbData != null) {
-            try (var files = Files.walk(chdbData)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
+        two.close();
     }
 
     private static ApiDates.Span span(String start, String end) {
@@ -136,11 +96,4 @@ class RoasCurveCompatibilityTest {
         assertTrue(ad.saturationPoint() != null);
     }
 
-    private static Path repoRoot() {
-        Path p = Path.of("").toAbsolutePath();
-        while (p != null && !Files.exists(p.resolve("scripts/lib/servers.sh"))) {
-            p = p.getParent();
-        }
-        return p;
-    }
 }
