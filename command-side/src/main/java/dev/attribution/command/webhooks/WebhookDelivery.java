@@ -23,7 +23,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,8 +39,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * its account that selects its type, in one transaction with its {@code fanned_out} mark;</li>
  * <li>delivery: due PENDING rows are leased (their {@code next_attempt_at} pushed past the HTTP timeout, committed),
  * then POSTed outside any transaction, signed the Standard Webhooks way. Success marks the row DELIVERED; failure
- * schedules a retry with exponential backoff and jitter. A row older than the retry period is FAILED; a
- * subscription whose failures have lasted the whole retry period moves to AUTOMATIC_PAUSED.</li>
+ * schedules a retry with exponential backoff and jitter; a subscription whose failures have lasted the whole retry
+ * period moves to AUTOMATIC_PAUSED, and a row older than the retry period is given up (FAILED) as
+ * {@link #failed} says.</li>
  * </ol>
  * State lives in PostgreSQL only: a crash loses nothing, a leased row whose node died is retried when its lease ends.
  * The target's address is checked again after DNS resolution before every attempt (SSRF, {@link UrlGuard}).
@@ -172,7 +172,7 @@ public class WebhookDelivery implements ApplicationEventListener<ServerStartupEv
         }
     }
 
-    private record Attempt(long id, long subscriptionId, int attempts, Instant createdAt, String eventId, String eventType,
+    private record Attempt(long id, long subscriptionId, int attempts, String eventId, String eventType,
                            String accountId, String payload, Instant occurredAt, String targetUrl, String secret) {
     }
 
@@ -188,8 +188,8 @@ public class WebhookDelivery implements ApplicationEventListener<ServerStartupEv
                                        JOIN webhook_subscriptions s2 ON s2.id = d2.subscription_id
                                        WHERE d2.state = 'PENDING' AND d2.next_attempt_at <= now() AND s2.state = 'ACTIVE'
                                        ORDER BY d2.next_attempt_at LIMIT ? FOR UPDATE OF d2 SKIP LOCKED)
-                        RETURNING d.id, d.subscription_id, d.attempts, d.created_at, d.event_seq)
-                    SELECT c.id, c.subscription_id, c.attempts, c.created_at, e.id AS event_id, e.event_type, e.account_id,
+                        RETURNING d.id, d.subscription_id, d.attempts, d.event_seq)
+                    SELECT c.id, c.subscription_id, c.attempts, e.id AS event_id, e.event_type, e.account_id,
                            e.payload::text AS payload, e.occurred_at, s.target_url, s.secret_key
                     FROM claimed c JOIN domain_events e ON e.seq = c.event_seq
                     JOIN webhook_subscriptions s ON s.id = c.subscription_id""")) {
@@ -198,7 +198,7 @@ public class WebhookDelivery implements ApplicationEventListener<ServerStartupEv
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         due.add(new Attempt(rs.getLong("id"), rs.getLong("subscription_id"), rs.getInt("attempts"),
-                                rs.getTimestamp("created_at").toInstant(), rs.getString("event_id"), rs.getString("event_type"),
+                                rs.getString("event_id"), rs.getString("event_type"),
                                 rs.getString("account_id"), rs.getString("payload"), rs.getTimestamp("occurred_at").toInstant(),
                                 rs.getString("target_url"), rs.getString("secret_key")));
                     }
@@ -271,26 +271,43 @@ public class WebhookDelivery implements ApplicationEventListener<ServerStartupEv
         }
     }
 
+    /**
+     * Records a failed attempt, in one statement: the subscription's run of failures starts (or goes on), and it is
+     * AUTOMATIC_PAUSED once the run has lasted the retry period. The delivery is retried after a backoff, or given up
+     * (FAILED) once it is older than the retry period and either that pause was reached or the subscription has
+     * delivered something since the event was produced. Without that second condition an event could be given up
+     * shortly before the run reached the period (its first attempt came late: a loaded machine, a slow target),
+     * leaving nothing to retry and the failing subscription ACTIVE for good. After a manual move back to ACTIVE the
+     * run starts again, so the events still pending get a new period before they are given up.
+     */
     private void failed(Connection c, Attempt a, String error) throws SQLException {
-        Instant now = Instant.now();
-        boolean expired = !a.createdAt().plus(retryPeriod).isAfter(now);
-        try (PreparedStatement d = c.prepareStatement("UPDATE webhook_deliveries SET state = ?, last_error = ?, "
-                + "next_attempt_at = ? WHERE id = ?")) {
-            d.setString(1, expired ? "FAILED" : "PENDING");
-            d.setString(2, error.length() > 500 ? error.substring(0, 500) : error);
-            d.setTimestamp(3, Timestamp.from(now.plus(backoff(a.attempts()))));
-            d.setLong(4, a.id());
-            d.executeUpdate();
+        String period = retryPeriod.toMillis() + " milliseconds";
+        String state;
+        try (PreparedStatement ps = c.prepareStatement("""
+                WITH s AS (
+                    UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, now()),
+                           state = CASE WHEN state = 'ACTIVE' AND coalesce(failing_since, now()) <= now() - ?::interval
+                                        THEN 'AUTOMATIC_PAUSED' ELSE state END
+                    WHERE id = ? RETURNING failing_since, last_delivery_at)
+                UPDATE webhook_deliveries d
+                SET state = CASE WHEN d.created_at <= now() - ?::interval
+                                  AND (s.failing_since <= now() - ?::interval OR s.last_delivery_at > d.created_at)
+                                 THEN 'FAILED' ELSE 'PENDING' END,
+                    last_error = ?, next_attempt_at = now() + ?::interval
+                FROM s WHERE d.id = ? RETURNING d.state""")) {
+            ps.setString(1, period);
+            ps.setLong(2, a.subscriptionId());
+            ps.setString(3, period);
+            ps.setString(4, period);
+            ps.setString(5, error.length() > 500 ? error.substring(0, 500) : error);
+            ps.setString(6, backoff(a.attempts()).toMillis() + " milliseconds");
+            ps.setLong(7, a.id());
+            try (ResultSet rs = ps.executeQuery()) {
+                state = rs.next() ? rs.getString(1) : "gone";
+            }
         }
-        try (PreparedStatement s = c.prepareStatement("UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, now()), "
-                + "state = CASE WHEN state = 'ACTIVE' AND coalesce(failing_since, now()) <= now() - ?::interval "
-                + "THEN 'AUTOMATIC_PAUSED' ELSE state END WHERE id = ?")) {
-            s.setString(1, retryPeriod.toMillis() + " milliseconds");
-            s.setLong(2, a.subscriptionId());
-            s.executeUpdate();
-        }
-        LOG.info("webhook delivery {} of {} to subscription {} failed (attempt {}): {}", a.id(), a.eventId(),
-                a.subscriptionId(), a.attempts(), error);
+        LOG.info("webhook delivery {} of {} to subscription {} failed (attempt {}, now {}): {}", a.id(), a.eventId(),
+                a.subscriptionId(), a.attempts(), state, error);
     }
 
     /** Exponential backoff from the initial delay, capped, with ±25 % jitter. */

@@ -113,4 +113,31 @@ class WebhookDeliveryTest extends ApiTest {
         assertTrue(receiver.at("/down").size() >= 2);
         receiver.failures.set(0);
     }
+
+    /**
+     * The run of failures starts at the first failed attempt; when that attempt comes late (a loaded machine, here
+     * a target taking 1.5 s of the 3 s period to answer), the event reaches the retry period before the run does.
+     * It must not be given up then, or nothing is left to retry and the failing subscription stays ACTIVE for good.
+     */
+    @Test
+    void subscriptionIsPausedWhenItsFirstFailureCameLate() {
+        String key = newAccount();
+        String[] sub = subscribe(key, "/late", "lead.tag.added").split(" ");
+        receiver.failures.set(1000);
+        receiver.slow.set(1);
+        try {
+            write(key, "POST", "/api/v1.0/leads", "{\"email\":\"late@example.com\",\"tags\":[\"x\"]}");
+            JsonNode paused = await(() -> {
+                JsonNode s = get(key, "/api/v1.0/webhook-subscriptions/" + sub[1]).body().get("result");
+                return "AUTOMATIC_PAUSED".equals(s.get("state").asText()) ? s : null;
+            });
+            assertTrue(paused.get("lastDeliveryDate").isNull());
+            List<WebhookReceiver.Received> got = receiver.at("/late");
+            assertTrue(got.size() >= 3, "retried after the slow first answer: " + got.size());
+            assertTrue(got.stream().allMatch(r -> r.answered() == 500));
+        } finally {
+            receiver.failures.set(0);
+            receiver.slow.set(0);
+        }
+    }
 }

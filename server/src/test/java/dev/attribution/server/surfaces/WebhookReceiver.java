@@ -12,7 +12,10 @@ import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** A local webhook target on loopback: records every POST and answers 500 to the first {@code failures} of them. */
+/**
+ * A local webhook target on loopback: records every POST, answers 500 to the first {@code failures} of them and
+ * takes {@code slowMillis} to answer each of the first {@code slow} (a slow or overloaded target).
+ */
 final class WebhookReceiver implements AutoCloseable {
 
     record Received(String path, Map<String, List<String>> headers, String body, int answered) {
@@ -25,6 +28,8 @@ final class WebhookReceiver implements AutoCloseable {
     private final HttpServer server;
     final List<Received> received = new CopyOnWriteArrayList<>();
     final AtomicInteger failures = new AtomicInteger();
+    final AtomicInteger slow = new AtomicInteger();
+    volatile long slowMillis = 1500;
 
     WebhookReceiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -32,6 +37,13 @@ final class WebhookReceiver implements AutoCloseable {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             Map<String, List<String>> headers = new TreeMap<>();
             exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(), List.copyOf(v)));
+            if (slow.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                try {
+                    Thread.sleep(slowMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             int status = failures.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? 500 : 204;
             received.add(new Received(exchange.getRequestURI().getPath(), headers, body, status));
             exchange.sendResponseHeaders(status, -1);
