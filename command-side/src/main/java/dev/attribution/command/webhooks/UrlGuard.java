@@ -1,5 +1,8 @@
 package dev.attribution.command.webhooks;
 
+import io.micronaut.context.annotation.Value;
+import jakarta.inject.Singleton;
+
 import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -10,17 +13,47 @@ import java.util.Optional;
 
 /**
  * SSRF guard for webhook targets (spec 6: "public http or https"): checked at creation and again at every
- * delivery after DNS resolution. Loopback is allowed only when {@code attribution.webhooks.allow-loopback} is set
+ * delivery attempt, on the very addresses the attempt then connects to ({@link #publicAddresses}, the DNS resolver
+ * of {@link WebhookSender}). Loopback is allowed only when {@code attribution.webhooks.allow-loopback} is set
  * (tests); private, link-local (cloud metadata 169.254.169.254), CGNAT, unique-local, multicast and unspecified
  * addresses are always refused.
  */
-final class UrlGuard {
+@Singleton
+class UrlGuard {
 
-    private UrlGuard() {
+    /** The target resolved, but not only to public addresses; nothing was connected. */
+    static final class Refused extends UnknownHostException {
+        Refused(String host) {
+            super(host + ": " + WebhookMessages.TARGET_URL_NOT_PUBLIC);
+        }
     }
 
-    /** The problem with {@code url} as a webhook target, or empty when it may be used. */
-    static Optional<String> problem(String url, boolean allowLoopback) {
+    private final WebhookDns dns;
+    private final boolean allowLoopback;
+
+    UrlGuard(WebhookDns dns, @Value("${attribution.webhooks.allow-loopback:false}") boolean allowLoopback) {
+        this.dns = dns;
+        this.allowLoopback = allowLoopback;
+    }
+
+    /** The problem with {@code url} as a webhook target (its form, then its addresses), or empty when it may be used. */
+    Optional<String> problem(String url) {
+        Optional<String> form = formProblem(url);
+        if (form.isPresent()) {
+            return form;
+        }
+        try {
+            publicAddresses(URI.create(url).getHost());
+            return Optional.empty();
+        } catch (Refused e) {
+            return Optional.of(WebhookMessages.TARGET_URL_NOT_PUBLIC);
+        } catch (UnknownHostException e) {
+            return Optional.of(WebhookMessages.TARGET_URL_UNRESOLVABLE);
+        }
+    }
+
+    /** The problem with the form of {@code url} (scheme, host, no user info, no metadata host name), without DNS. */
+    static Optional<String> formProblem(String url) {
         URI uri;
         try {
             uri = new URI(url);
@@ -37,18 +70,29 @@ final class UrlGuard {
         if (h.equals("metadata.google.internal") || h.endsWith(".internal") && h.startsWith("metadata")) {
             return Optional.of(WebhookMessages.TARGET_URL_NOT_PUBLIC);
         }
-        InetAddress[] addresses;
-        try {
-            addresses = InetAddress.getAllByName(host.startsWith("[") ? host.substring(1, host.length() - 1) : host);
-        } catch (UnknownHostException e) {
-            return Optional.of(WebhookMessages.TARGET_URL_UNRESOLVABLE);
+        return Optional.empty();
+    }
+
+    /**
+     * Resolves {@code host} once and returns its addresses when every one of them is public: the caller connects to
+     * these and never resolves again, so a DNS answer that changes between check and connect (rebinding) cannot
+     * lead it to a refused address.
+     *
+     * @throws Refused when an address is not public
+     * @throws UnknownHostException when the name does not resolve
+     */
+    InetAddress[] publicAddresses(String host) throws UnknownHostException {
+        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        InetAddress[] addresses = dns.resolve(bare);
+        if (addresses == null || addresses.length == 0) {
+            throw new UnknownHostException(host);
         }
         for (InetAddress a : addresses) {
             if (!isPublic(a, allowLoopback)) {
-                return Optional.of(WebhookMessages.TARGET_URL_NOT_PUBLIC);
+                throw new Refused(host);
             }
         }
-        return Optional.empty();
+        return addresses.clone();
     }
 
     static boolean isPublic(InetAddress a, boolean allowLoopback) {

@@ -1,7 +1,6 @@
 package dev.attribution.command.webhooks;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.standardwebhooks.Webhook;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.JsonBody;
 import io.micronaut.context.annotation.Requires;
@@ -15,10 +14,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import javax.sql.DataSource;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -44,7 +39,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@link #failed} says.</li>
  * </ol>
  * State lives in PostgreSQL only: a crash loses nothing, a leased row whose node died is retried when its lease ends.
- * The target's address is checked again after DNS resolution before every attempt (SSRF, {@link UrlGuard}).
+ * Every attempt resolves the target once, checks the addresses and connects to exactly those ({@link WebhookSender},
+ * {@link UrlGuard}: SSRF, DNS rebinding).
  */
 @Singleton
 @Requires(property = "attribution.roles.command", notEquals = "false")
@@ -54,31 +50,28 @@ public class WebhookDelivery implements ApplicationEventListener<ServerStartupEv
     private static final int BATCH = 20;
 
     private final DataSource dataSource;
-    private final boolean allowLoopback;
     private final Duration retryPeriod;
     private final Duration initialBackoff;
     private final Duration maxBackoff;
     private final Duration timeout;
     private final long pollMillis;
-    private final HttpClient http;
+    private final WebhookSender sender;
     private volatile boolean running;
     private Thread thread;
 
-    public WebhookDelivery(DataSource dataSource,
-                           @Value("${attribution.webhooks.allow-loopback:false}") boolean allowLoopback,
-                           @Value("${attribution.webhooks.retry-period:PT24H}") Duration retryPeriod,
-                           @Value("${attribution.webhooks.initial-backoff:PT5S}") Duration initialBackoff,
-                           @Value("${attribution.webhooks.max-backoff:PT1H}") Duration maxBackoff,
-                           @Value("${attribution.webhooks.timeout:PT10S}") Duration timeout,
-                           @Value("${attribution.webhooks.poll-interval:PT0.5S}") Duration pollInterval) {
+    WebhookDelivery(DataSource dataSource, WebhookSender sender,
+                    @Value("${attribution.webhooks.retry-period:PT24H}") Duration retryPeriod,
+                    @Value("${attribution.webhooks.initial-backoff:PT5S}") Duration initialBackoff,
+                    @Value("${attribution.webhooks.max-backoff:PT1H}") Duration maxBackoff,
+                    @Value("${attribution.webhooks.timeout:PT10S}") Duration timeout,
+                    @Value("${attribution.webhooks.poll-interval:PT0.5S}") Duration pollInterval) {
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
-        this.allowLoopback = allowLoopback;
         this.retryPeriod = retryPeriod;
         this.initialBackoff = initialBackoff;
         this.maxBackoff = maxBackoff;
         this.timeout = timeout;
         this.pollMillis = Math.max(10, pollInterval.toMillis());
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+        this.sender = sender;
     }
 
     @Override
@@ -231,32 +224,13 @@ public class WebhookDelivery implements ApplicationEventListener<ServerStartupEv
     }
 
     private Optional<String> attempt(Attempt a) {
-        Optional<String> refused = UrlGuard.problem(a.targetUrl(), allowLoopback);
-        if (refused.isPresent()) {
-            return Optional.of("target refused: " + refused.get());
-        }
+        String body;
         try {
-            String body = body(a.eventType(), a.occurredAt(), a.accountId(), a.payload());
-            long timestamp = Instant.now().getEpochSecond();
-            String signature = new Webhook(a.secret()).sign(a.eventId(), timestamp, body);
-            HttpRequest request = HttpRequest.newBuilder(URI.create(a.targetUrl()))
-                    .timeout(timeout)
-                    .header("Content-Type", "application/json")
-                    .header("User-Agent", "attribution-webhooks/1")
-                    .header("webhook-id", a.eventId())
-                    .header("webhook-timestamp", Long.toString(timestamp))
-                    .header("webhook-signature", signature)
-                    .POST(HttpRequest.BodyPublishers.ofString(body))
-                    .build();
-            HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
-            int status = response.statusCode();
-            return status >= 200 && status < 300 ? Optional.empty() : Optional.of("HTTP " + status);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of("interrupted");
-        } catch (Exception e) {
-            return Optional.of(e.getClass().getSimpleName() + ": " + e.getMessage());
+            body = body(a.eventType(), a.occurredAt(), a.accountId(), a.payload());
+        } catch (RuntimeException e) {
+            return Optional.of(e.getMessage());
         }
+        return sender.send(a.targetUrl(), a.secret(), a.eventId(), body);
     }
 
     private static void succeeded(Connection c, Attempt a) throws SQLException {

@@ -3,7 +3,6 @@ package dev.attribution.command.webhooks;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.JsonBody;
 import dev.attribution.command.events.DomainEvents;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 
 import java.util.ArrayList;
@@ -19,11 +18,11 @@ class WebhookWrites {
     private static final Set<String> UPDATE_FIELDS = Set.of("name", "targetUrl", "eventTypes", "state");
 
     private final WebhookStore store;
-    private final boolean allowLoopback;
+    private final UrlGuard guard;
 
-    WebhookWrites(WebhookStore store, @Value("${attribution.webhooks.allow-loopback:false}") boolean allowLoopback) {
+    WebhookWrites(WebhookStore store, UrlGuard guard) {
         this.store = store;
-        this.allowLoopback = allowLoopback;
+        this.guard = guard;
     }
 
     WebhookSubscriptionView create(String accountId, JsonBody body) {
@@ -90,7 +89,7 @@ class WebhookWrites {
             problems.add(WebhookMessages.TARGET_URL_REQUIRED);
             return null;
         }
-        UrlGuard.problem(url, allowLoopback).ifPresent(problems::add);
+        guard.problem(url).ifPresent(problems::add);
         return url;
     }
 

@@ -3,11 +3,14 @@ package dev.attribution.server.surfaces;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.standardwebhooks.Webhook;
 import dev.attribution.api.JsonBody;
+import dev.attribution.command.webhooks.WebhookDns;
 import dev.attribution.server.support.ApiTest;
+import io.micronaut.test.annotation.MockBean;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
+import java.net.InetAddress;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +45,20 @@ class WebhookDeliveryTest extends ApiTest {
         receiver.close();
     }
 
+    /** hooks.pinned.test answers loopback here only: a name the operating system's resolver does not know. */
+    @MockBean(WebhookDns.class)
+    WebhookDns pinned() {
+        return host -> host.equals("hooks.pinned.test")
+                ? new InetAddress[]{InetAddress.getLoopbackAddress()} : InetAddress.getAllByName(host);
+    }
+
     private String subscribe(String key, String path, String type) {
+        return subscribeUrl(key, receiver.url(path), type);
+    }
+
+    private String subscribeUrl(String key, String url, String type) {
         Response r = post(key, "/api/v1.0/webhook-subscriptions",
-                "{\"name\":\"t\",\"targetUrl\":\"" + receiver.url(path) + "\",\"eventTypes\":[\"" + type + "\"]}");
+                "{\"name\":\"t\",\"targetUrl\":\"" + url + "\",\"eventTypes\":[\"" + type + "\"]}");
         assertEquals(200, r.status(), r.raw());
         return r.body().get("result").get("secretKey").asText() + " " + r.body().get("result").get("externalId").asText();
     }
@@ -79,6 +93,17 @@ class WebhookDeliveryTest extends ApiTest {
         });
         assertEquals("ACTIVE", after.get("state").asText());
         assertFalse(after.has("secretKey"));
+    }
+
+    /** The connection goes to the address the delivery's own lookup answered (and checked), not to a second lookup. */
+    @Test
+    void deliveryConnectsToTheAddressItsLookupAnswered() {
+        String key = newAccount();
+        subscribeUrl(key, receiver.url("hooks.pinned.test", "/pinned"), "lead.tag.added");
+        write(key, "POST", "/api/v1.0/leads", "{\"email\":\"pinned@example.com\",\"tags\":[\"p\"]}");
+        List<WebhookReceiver.Received> got = await(() -> receiver.at("/pinned").isEmpty() ? null : receiver.at("/pinned"));
+        assertEquals(204, got.get(0).answered());
+        assertTrue(got.get(0).header("host").startsWith("hooks.pinned.test:"), got.get(0).header("host"));
     }
 
     @jakarta.inject.Inject

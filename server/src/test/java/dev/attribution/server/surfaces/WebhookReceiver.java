@@ -53,7 +53,12 @@ final class WebhookReceiver implements AutoCloseable {
     }
 
     String url(String path) {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+        return url("127.0.0.1", path);
+    }
+
+    /** This receiver's URL under another host name (one a test's resolver answers with loopback). */
+    String url(String host, String path) {
+        return "http://" + host + ":" + server.getAddress().getPort() + path;
     }
 
     List<Received> at(String path) {
