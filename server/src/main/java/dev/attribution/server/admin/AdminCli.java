@@ -29,7 +29,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "admin", mixinStandardHelpOptions = true, subcommands = {
         AdminCli.AccountCommands.class, AdminCli.KeyCommands.class, AdminCli.AgencyCommands.class,
-        CdcCommands.class, ExchangeRateCommands.class, SpendCommands.class, DomainCommands.class,
+        CdcCommands.class, ExchangeRateCommands.class, SpendCommands.class, EmailCommands.class, DomainCommands.class,
         DemoCommands.class})
 public class AdminCli implements Callable<Integer> {
 
