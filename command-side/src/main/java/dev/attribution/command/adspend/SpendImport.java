@@ -23,6 +23,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
+import static dev.attribution.command.imports.CopyText.escape;
+import static dev.attribution.command.imports.CopyText.field;
+import static dev.attribution.command.imports.CopyText.flush;
+
 /**
  * Imports a spend file for one account (docs/ad-spend-import.md), all or nothing, in one transaction, under a
  * per-account advisory lock (one import per account at a time):
@@ -341,38 +345,6 @@ public class SpendImport {
             out.append(line);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void flush(CopyIn copy, StringBuilder buf) {
-        if (buf.length() == 0) {
-            return;
-        }
-        byte[] bytes = buf.toString().getBytes(StandardCharsets.UTF_8);
-        try {
-            copy.writeToCopy(bytes, 0, bytes.length);
-        } catch (SQLException e) {
-            throw new IllegalStateException("COPY failed: " + e.getMessage(), e);
-        }
-        buf.setLength(0);
-    }
-
-    private static void field(StringBuilder buf, String value) {
-        escape(buf, value);
-        buf.append('\t');
-    }
-
-    /** COPY text format escaping. */
-    private static void escape(StringBuilder buf, String value) {
-        for (int i = 0; i < value.length(); i++) {
-            char ch = value.charAt(i);
-            switch (ch) {
-                case '\\' -> buf.append("\\\\");
-                case '\t' -> buf.append("\\t");
-                case '\n' -> buf.append("\\n");
-                case '\r' -> buf.append("\\r");
-                default -> buf.append(ch);
-            }
         }
     }
 

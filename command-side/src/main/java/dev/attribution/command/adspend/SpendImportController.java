@@ -6,6 +6,7 @@ import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.imports.ImportFileException;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
@@ -36,7 +37,7 @@ class SpendImportController {
         try {
             return new Envelopes.Single<>(spendImport.importFile(caller.accountId(), new StringReader(body), SpendImport.Progress.NONE),
                     RequestIds.next());
-        } catch (SpendFileException e) {
+        } catch (ImportFileException e) {
             throw ApiException.badRequest(e.getMessage());
         }
     }

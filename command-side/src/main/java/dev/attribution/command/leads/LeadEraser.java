@@ -24,8 +24,8 @@ final class LeadEraser {
 
     /**
      * Erases a lead (spec 3.2, DELETE /leads): contacts blacklisted, personal data redacted, phones, IPs, tags,
-     * stage history and clicks deleted, and every {@link LeadErasure} (sales, subscriptions) run. The row stays,
-     * marked erased, so ids held elsewhere still resolve to nothing personal.
+     * stage history, clicks and imported email events deleted, and every {@link LeadErasure} (sales, subscriptions)
+     * run. The row stays, marked erased, so ids held elsewhere still resolve to nothing personal.
      */
     void erase(Connection c, Account account, String leadId, String placeholderDomain, Instant now) throws SQLException {
         LeadStore.Current lead = LeadStore.current(c, account.id(), leadId).orElse(null);
@@ -46,7 +46,8 @@ final class LeadEraser {
         for (LeadErasure erasure : erasures) {
             erasure.erase(c, account, leadId, now);
         }
-        for (String table : List.of("lead_phones", "lead_ips", "lead_tags", "lead_stage_history", "clicks")) {
+        for (String table : List.of("lead_phones", "lead_ips", "lead_tags", "lead_stage_history", "clicks",
+                "lead_email_events")) {
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE account_id = ? AND lead_id = ?")) {
                 ps.setString(1, account.id());
                 ps.setString(2, leadId);

@@ -7,6 +7,7 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.query.calls.CallReader;
 import dev.attribution.query.carts.CartReader;
 import dev.attribution.query.carts.CartView;
+import dev.attribution.query.emailevents.EmailEventReader;
 import dev.attribution.query.leads.LeadReader;
 import dev.attribution.query.leads.LeadView;
 import dev.attribution.query.products.ProductView;
@@ -35,10 +36,11 @@ import java.util.Set;
  * {@code GET /leads/journey} (spec 2.17, 4.1): per lead, the LeadWithStage (with {@code isOriginLead}), the linked
  * leads (merged into it, or its origin) and, when asked, the chronological journey of the events this service
  * holds for leads: {@code sl} (source-link clicks), {@code lead-stage}, {@code action} ({@code !} and unprefixed tags)
- * {@code opt-in}, {@code sale}, {@code call}, {@code cart}, {@code subscription-started} and {@code subscription-ended}.
- * The lead's sales, calls, carts (journey variant of 2.10) and subscriptions come from the commerce readers, so they
- * have the shapes of their own GETs. {@code email} / {@code email-open} events need an email integration this
- * service does not have: never present.
+ * {@code opt-in}, {@code sale}, {@code call}, {@code cart}, {@code subscription-started}, {@code subscription-ended},
+ * and {@code email} / {@code email-open} (imported email events, docs/email-events.md). The lead's sales, calls, carts
+ * (journey variant of 2.10) and subscriptions come from the commerce readers, so they have the shapes of their own
+ * GETs. {@code emailSource} is true on email events and on {@code sl} events whose source is an email link (its
+ * category or traffic source is named Email), false on other {@code sl} events, absent on the other types.
  */
 @Singleton
 public class JourneyReader {
@@ -53,15 +55,17 @@ public class JourneyReader {
     private final CallReader calls;
     private final CartReader carts;
     private final SubscriptionReader subscriptions;
+    private final EmailEventReader emailEvents;
 
     public JourneyReader(JdbcOperations jdbc, LeadReader leads, SaleReader sales, CallReader calls, CartReader carts,
-                         SubscriptionReader subscriptions) {
+                         SubscriptionReader subscriptions, EmailEventReader emailEvents) {
         this.jdbc = jdbc;
         this.leads = leads;
         this.sales = sales;
         this.calls = calls;
         this.carts = carts;
         this.subscriptions = subscriptions;
+        this.emailEvents = emailEvents;
     }
 
     @Transactional(readOnly = true)
@@ -181,6 +185,12 @@ public class JourneyReader {
             }
         }
         commerceEvents(c, accountId, zone, leadId, events);
+        for (EmailEventReader.EmailEvent email : emailEvents.byLead(c, accountId, leadId)) {
+            ObjectNode e = event(email.type(), email.at(), zone).put("id", email.messageId());
+            putIfPresent(e, "name", email.name().isEmpty() ? null : email.name());
+            putIfPresent(e, "integrationProvider", email.provider().isEmpty() ? null : email.provider());
+            events.add(new Event(email.at(), e.put("emailSource", true)));
+        }
         events.sort(Comparator.comparing(Event::at));
         ArrayNode out = JsonBody.mapper().createArrayNode();
         events.forEach(e -> out.add(e.node()));
@@ -222,6 +232,7 @@ public class JourneyReader {
             e.put("tag", tag).put("name", name != null ? name : tag.substring(1));
         }
         e.put("extra", rs.getString("tracked_url"));
+        e.put("emailSource", isEmail(rs.getString("category_name")) || isEmail(rs.getString("traffic_source_name")));
         if (rs.getString("category_name") != null) {
             e.putObject("category").put("id", rs.getString("category_id")).put("name", rs.getString("category_name"));
         }
@@ -245,6 +256,11 @@ public class JourneyReader {
         }
         hierarchyLevel(e, "ad", rs.getString("adspend_ad_id"), rs.getString("ad_name"));
         return e;
+    }
+
+    /** An email link's category or traffic source: named Email, in any case, with or without a hyphen or space. */
+    private static boolean isEmail(String name) {
+        return name != null && name.replaceAll("[^A-Za-z]", "").equalsIgnoreCase("email");
     }
 
     /** An AdHierarchyLevel (spec 2.6) {@code {name, adSourceId}}; absent without an id, {@code name} absent when unknown. */

@@ -60,6 +60,8 @@ public final class Roles {
     public static final String DELETE_WEBHOOK_SUBSCRIPTIONS = "Delete Webhook Subscriptions";
     /** Not in the spec: the ad-spend import of this service (docs/ad-spend-import.md). */
     public static final String IMPORT_AD_SPEND = "Import Ad Spend";
+    /** Not in the spec: the email-event import of this service (docs/email-events.md). */
+    public static final String IMPORT_EMAIL_EVENTS = "Import Email Events";
 
     /** Every role, in the order of the spec's table; a new account's first key holds them all. */
     public static final List<String> ALL = List.of(
@@ -71,7 +73,7 @@ public final class Roles {
             CREATE_SOURCES, UPDATE_SOURCES, DELETE_SOURCES, GET_ADS, GET_URL_RULES, CREATE_URL_RULES,
             UPDATE_URL_RULES, DELETE_URL_RULES, GET_CUSTOM_COSTS, CREATE_CUSTOM_COSTS, UPDATE_CUSTOM_COSTS,
             DELETE_CUSTOM_COSTS, CREATE_CLICKS, GET_CARTS, CREATE_CARTS,
-            GET_SUBSCRIPTIONS, CREATE_SUBSCRIPTIONS, UPDATE_SUBSCRIPTIONS, IMPORT_AD_SPEND,
+            GET_SUBSCRIPTIONS, CREATE_SUBSCRIPTIONS, UPDATE_SUBSCRIPTIONS, IMPORT_AD_SPEND, IMPORT_EMAIL_EVENTS,
             GET_WEBHOOK_SUBSCRIPTIONS, CREATE_WEBHOOK_SUBSCRIPTIONS, UPDATE_WEBHOOK_SUBSCRIPTIONS, DELETE_WEBHOOK_SUBSCRIPTIONS);
 
     private Roles() {

@@ -11,6 +11,12 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.List;
@@ -23,7 +29,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "admin", mixinStandardHelpOptions = true, subcommands = {
         AdminCli.AccountCommands.class, AdminCli.KeyCommands.class, AdminCli.AgencyCommands.class,
-        CdcCommands.class, ExchangeRateCommands.class, SpendCommands.class, DomainCommands.class,
+        CdcCommands.class, ExchangeRateCommands.class, SpendCommands.class, EmailCommands.class, DomainCommands.class,
         DemoCommands.class})
 public class AdminCli implements Callable<Integer> {
 
@@ -40,15 +46,25 @@ public class AdminCli implements Callable<Integer> {
         return 0;
     }
 
-    /** A context with the datasource only: no HTTP server, no worker, no CDC. */
-    static <T> T withDirectory(java.util.function.Function<AccountDirectory, T> work) {
-        try (ApplicationContext ctx = ApplicationContext.builder()
+    /** A started context with the datasource only: no HTTP server, no worker, no CDC, no ClickHouse migration. */
+    static ApplicationContext context() {
+        return ApplicationContext.builder()
                 .properties(Map.of("attribution.roles.command", "false", "attribution.roles.cdc", "false",
                         "clickhouse.migrate", "false"))
                 .deduceEnvironment(false)
-                .start()) {
+                .start();
+    }
+
+    static <T> T withDirectory(java.util.function.Function<AccountDirectory, T> work) {
+        try (ApplicationContext ctx = context()) {
             return work.apply(ctx.getBean(AccountDirectory.class));
         }
+    }
+
+    /** An import file, or stdin for {@code -}, read as UTF-8. */
+    static Reader open(String file) throws IOException {
+        return "-".equals(file) ? new InputStreamReader(System.in, StandardCharsets.UTF_8)
+                : Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8);
     }
 
     static void print(ObjectNode json) {

@@ -16,7 +16,6 @@ import javax.sql.DataSource;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code scripts/admin demo …}: demo data for trying the API (README, "Try it with demo data"). */
@@ -36,11 +35,7 @@ public class DemoCommands {
 
         @Override
         public Integer call() throws SQLException {
-            try (ApplicationContext ctx = ApplicationContext.builder()
-                    .properties(Map.of("attribution.roles.command", "false", "attribution.roles.cdc", "false",
-                            "clickhouse.migrate", "false"))
-                    .deduceEnvironment(false)
-                    .start()) {
+            try (ApplicationContext ctx = AdminCli.context()) {
                 AccountDirectory directory = ctx.getBean(AccountDirectory.class);
                 String key = null;
                 Account target;

@@ -9,7 +9,6 @@ import io.micronaut.context.ApplicationContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 
@@ -19,11 +18,7 @@ import java.util.function.Function;
 class DomainCommands {
 
     static <T> T withDomains(String account, Function<DomainDirectory, T> work) {
-        try (ApplicationContext ctx = ApplicationContext.builder()
-                .properties(Map.of("attribution.roles.command", "false", "attribution.roles.cdc", "false",
-                        "clickhouse.migrate", "false"))
-                .deduceEnvironment(false)
-                .start()) {
+        try (ApplicationContext ctx = AdminCli.context()) {
             if (ctx.getBean(AccountDirectory.class).find(account).isEmpty()) {
                 throw new IllegalArgumentException("no account " + account);
             }

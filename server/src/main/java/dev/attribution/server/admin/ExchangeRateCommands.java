@@ -14,7 +14,6 @@ import java.math.BigDecimal;
 import java.sql.Connection;
 import java.time.LocalDate;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code admin exchange-rate set}: the USD rates sales' {@code usd_price} is computed with (docs/money.md). */
@@ -38,9 +37,7 @@ class ExchangeRateCommands {
                 throw new IllegalArgumentException("usd-rate must be positive");
             }
             LocalDate validFrom = LocalDate.parse(from);
-            try (ApplicationContext ctx = ApplicationContext.builder()
-                    .properties(Map.of("attribution.roles.command", "false", "attribution.roles.cdc", "false", "clickhouse.migrate", "false"))
-                    .deduceEnvironment(false).start();
+            try (ApplicationContext ctx = AdminCli.context();
                  Connection c = DelegatingDataSource.unwrapDataSource(ctx.getBean(DataSource.class)).getConnection()) {
                 ExchangeRates.set(c, code, validFrom, usdRate);
             }

@@ -1,21 +1,18 @@
 package dev.attribution.server.admin;
 
 import dev.attribution.api.JsonBody;
-import dev.attribution.command.adspend.SpendFileException;
 import dev.attribution.command.adspend.SpendImport;
+import dev.attribution.command.imports.ImportFileException;
 import io.micronaut.context.ApplicationContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code scripts/admin spend …}: ad spend administration (docs/ad-spend-import.md). */
@@ -31,13 +28,7 @@ public class SpendCommands {
         @Override
         public Integer call() throws IOException {
             PrintStream err = System.err;
-            try (ApplicationContext ctx = ApplicationContext.builder()
-                    .properties(Map.of("attribution.roles.command", "false", "attribution.roles.cdc", "false",
-                            "clickhouse.migrate", "false"))
-                    .deduceEnvironment(false)
-                    .start();
-                 Reader in = "-".equals(file) ? new InputStreamReader(System.in, StandardCharsets.UTF_8)
-                         : Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8)) {
+            try (ApplicationContext ctx = AdminCli.context(); Reader in = AdminCli.open(file)) {
                 long size = "-".equals(file) ? -1 : Files.size(Path.of(file));
                 long start = System.nanoTime();
                 SpendImport.Result r = ctx.getBean(SpendImport.class).importFile(account, in, (read, done) -> {
@@ -54,7 +45,7 @@ public class SpendCommands {
                         .put("millis", r.millis())
                         .put("rowsPerSecond", r.millis() == 0 ? r.rows() : r.rows() * 1000 / r.millis()));
                 return 0;
-            } catch (SpendFileException e) {
+            } catch (ImportFileException e) {
                 err.println();
                 throw new IllegalArgumentException(e.getMessage() + " (nothing was imported)");
             }

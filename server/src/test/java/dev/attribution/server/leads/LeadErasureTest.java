@@ -54,6 +54,25 @@ class LeadErasureTest extends LeadsApiTest {
     }
 
     @Test
+    void erasureDeletesTheLeadsEmailEventsAndAReimportDoesNotBringThemBack() {
+        String id = write(key, "POST", "/api/v1.0/leads", "{\"email\":\"mailed-gone@example.com\"}").get("result").get("id").asText();
+        String file = """
+                lead_id,type,message_id,name,date,provider
+                %s,sent,erase-m1,Hello,2024-05-01T10:00:00Z,Mailchimp
+                %s,open,erase-m1,Hello,2024-05-02T10:00:00Z,Mailchimp
+                """.formatted(id, id);
+        Response imported = post(key, "/api/v1.0/email-events/import", file);
+        assertEquals(200, imported.status(), imported.raw());
+        assertEquals("2", Db.one("SELECT count(*) FROM lead_email_events WHERE lead_id = '" + id + "'").trim());
+        JsonNode s = write(key, "DELETE", "/api/v1.0/leads?id=" + id, null);
+        assertEquals("PROCESSED", s.get("status").asText(), s.toString());
+        assertEquals("0", Db.one("SELECT count(*) FROM lead_email_events WHERE lead_id = '" + id + "'").trim());
+        JsonNode again = post(key, "/api/v1.0/email-events/import", file).body().get("result");
+        assertEquals(2, again.get("unknownLeads").asInt(), "an erased lead is not found: " + again);
+        assertEquals("0", Db.one("SELECT count(*) FROM lead_email_events WHERE lead_id = '" + id + "'").trim());
+    }
+
+    @Test
     void blacklistAppliesAtOnceByIdToo() {
         String id = write(key, "POST", "/api/v1.0/leads", "{\"email\":\"byid-gone@example.com\"}").get("result").get("id").asText();
         Response accepted = delete(key, "/api/v1.0/leads?id=" + id);

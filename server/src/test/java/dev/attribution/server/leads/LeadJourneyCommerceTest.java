@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * GET /leads/journey (spec 2.17) with the lead's sales, calls, carts and subscriptions: the arrays in their own GET
- * shapes (carts in the journey variant) and the matching journey events in date order.
+ * shapes (carts in the journey variant) and the matching journey events in date order. The lead also has a tag, a
+ * stage, an opt-in and imported email events, so its journey holds every event type of 2.17.
  */
 @MicronautTest(transactional = false)
 class LeadJourneyCommerceTest extends LeadsApiTest {
@@ -39,7 +42,21 @@ class LeadJourneyCommerceTest extends LeadsApiTest {
         subscriptionId = processed(write(key, "POST", "/api/v1.0/subscriptions", """
                 {"email":"buyer@example.com","status":"ACTIVE","name":"Club","startDate":"2024-01-05","endDate":"2024-02-05","price":9.99,"periodicity":"MONTH"}"""))
                 .get("result").get("id").asText();
+        processed(write(key, "PUT", "/api/v1.0/leads?email=buyer@example.com", """
+                {"tags":["!webinar"],"tagsDate":"2024-01-08T00:00:00Z","leadStage":{"name":"Customer","date":"2024-01-09T00:00:00Z"},
+                 "adOptimizationConsent":"GRANTED"}"""));
+        Response emails = post(key, "/api/v1.0/email-events/import", """
+                lead_email,type,message_id,name,date,provider
+                buyer@example.com,sent,msg-1,Welcome to the club,2024-01-06T00:00:00Z,Mailchimp
+                BUYER@example.com,open,msg-1,Welcome to the club,2024-01-07T12:30:00Z,Mailchimp
+                """);
+        assertEquals(200, emails.status(), emails.raw());
+        assertEquals(2, emails.body().get("result").get("eventsWritten").asInt(), emails.raw());
     }
+
+    /** The JourneyEvent types of spec 2.17. */
+    static final Set<String> SPEC_TYPES = Set.of("sl", "lead-stage", "sale", "call", "cart", "subscription-started",
+            "subscription-ended", "action", "opt-in", "email", "email-open");
 
     private static JsonNode processed(JsonNode status) {
         assertEquals("PROCESSED", status.get("status").asText(), status.toString());
@@ -71,11 +88,13 @@ class LeadJourneyCommerceTest extends LeadsApiTest {
     }
 
     @Test
-    void eventsOfEveryCommerceKindInDateOrder() {
+    void eventsOfEveryTypeOfTheSpecInDateOrder() {
         JsonNode events = journey("&includeEvents=true").get("journey");
         List<String> types = new ArrayList<>();
         events.forEach(e -> types.add(e.get("type").asText()));
-        assertEquals(List.of("sl", "cart", "call", "sale", "subscription-started", "subscription-ended"), types);
+        assertEquals(new TreeSet<>(SPEC_TYPES), new TreeSet<>(types), "every event type of spec 2.17");
+        assertEquals(List.of("sl", "cart", "call", "sale", "subscription-started", "email", "email-open", "action", "lead-stage",
+                "subscription-ended", "opt-in"), types, "chronological; the opt-in is dated when it was written");
         JsonNode cart = events.get(1);
         assertEquals("[\"Widget\",\"Gadget\"]", cart.get("subNames").toString());
         assertFalse(cart.has("id"), "carts are not backed by an external entity id");
@@ -87,8 +106,25 @@ class LeadJourneyCommerceTest extends LeadsApiTest {
         assertEquals("$widget", sale.get("tag").asText());
         assertEquals("2024-01-03T19:00:00-05:00", sale.get("date").asText());
         assertEquals(subscriptionId, events.get(4).get("id").asText());
-        assertEquals(subscriptionId, events.get(5).get("id").asText());
-        assertTrue(events.get(5).get("date").asText().startsWith("2024-02-0"), events.get(5).toString());
+        assertEquals(subscriptionId, events.get(9).get("id").asText());
+        assertTrue(events.get(9).get("date").asText().startsWith("2024-02-0"), events.get(9).toString());
+        assertEquals("!webinar", events.get(7).get("tag").asText());
+        assertEquals("Customer", events.get(8).get("name").asText());
+    }
+
+    @Test
+    void emailEventsCarryTheMessageIdSubjectAndProvider() {
+        JsonNode events = journey("&fields=journey").get("journey");
+        JsonNode sent = events.get(5);
+        assertEquals("{\"type\":\"email\",\"date\":\"2024-01-05T19:00:00-05:00\",\"id\":\"msg-1\",\"name\":\"Welcome to the club\","
+                + "\"integrationProvider\":\"Mailchimp\",\"emailSource\":true}", sent.toString(), "dates in the account zone");
+        JsonNode open = events.get(6);
+        assertEquals("email-open", open.get("type").asText());
+        assertEquals("msg-1", open.get("id").asText());
+        assertEquals("2024-01-07T07:30:00-05:00", open.get("date").asText());
+        assertTrue(open.get("emailSource").asBoolean());
+        assertFalse(events.get(0).get("emailSource").asBoolean(), "a click on a source that is not an email link");
+        assertFalse(events.get(3).has("emailSource"), "sales say nothing about email");
     }
 
     private static List<String> ids(JsonNode array) {

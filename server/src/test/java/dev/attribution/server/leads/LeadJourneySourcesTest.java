@@ -7,11 +7,13 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code sl} journey events (spec 2.17) carry the source's category and traffic source and the ad hierarchy above the
  * click: a Facebook ad-set source has ad account, campaign, ad set and ad; a TikTok ad group has no campaign; a
- * Google source sits at campaign level (no ad set); an organic source shows only traffic source and category.
+ * Google source sits at campaign level (no ad set); an organic source shows only traffic source and category. A click
+ * on an email link (a source whose category or traffic source is named Email) is marked {@code emailSource}.
  */
 @MicronautTest(transactional = false)
 class LeadJourneySourcesTest extends LeadsApiTest {
@@ -64,6 +66,7 @@ class LeadJourneySourcesTest extends LeadsApiTest {
         assertEquals("camp-1", fb.get("campaign").get("adSourceId").asText());
         assertEquals("set-1", fb.get("adSet").get("adSourceId").asText());
         assertEquals("ad-1", fb.get("ad").get("adSourceId").asText());
+        assertFalse(fb.get("emailSource").asBoolean(), fb.toString());
     }
 
     @Test
@@ -88,5 +91,6 @@ class LeadJourneySourcesTest extends LeadsApiTest {
         assertEquals("Email", mail.get("category").get("name").asText(), mail.toString());
         assertEquals("Mailchimp", mail.get("trafficSource").get("name").asText());
         assertFalse(mail.has("adAccount") || mail.has("campaign") || mail.has("adSet") || mail.has("ad"), mail.toString());
+        assertTrue(mail.get("emailSource").asBoolean(), "the Email category makes it an email link: " + mail);
     }
 }

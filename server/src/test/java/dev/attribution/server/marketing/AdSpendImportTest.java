@@ -2,8 +2,8 @@ package dev.attribution.server.marketing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.auth.Roles;
-import dev.attribution.command.adspend.SpendFileException;
 import dev.attribution.command.adspend.SpendImport;
+import dev.attribution.command.imports.ImportFileException;
 import dev.attribution.server.admin.AdminCli;
 import dev.attribution.testing.TestStack;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -97,7 +97,7 @@ class AdSpendImportTest extends MarketingApiTest {
     void aBadLineRejectsTheWholeFile() {
         String account = accountOf(newAccount());
         String bad = CSV + "FACEBOOK,act_1,c_1,as_1,ad_9,2026-13-01,1,0,0,0,0,0,USD\n";
-        SpendFileException e = assertThrows(SpendFileException.class,
+        ImportFileException e = assertThrows(ImportFileException.class,
                 () -> spendImport.importFile(account, new StringReader(bad), SpendImport.Progress.NONE));
         assertEquals("line 6: invalid date '2026-13-01', expected yyyy-MM-dd", e.getMessage());
         assertEquals("0", scalar("SELECT count(*) FROM ad_spend_daily WHERE account_id = '" + account + "'"));
@@ -109,13 +109,13 @@ class AdSpendImportTest extends MarketingApiTest {
         String account = accountOf(newAccount());
         String header = "platform,ad_account_id,ad_id,date,spend\n";
         assertEquals("line 2: invalid platform 'MYSPACE'. Accepted values: FACEBOOK, GOOGLE, GOOGLE_V2, TIKTOK, SNAPCHAT, "
-                + "LINKEDIN, TWITTER, PINTEREST, BING, REDDIT, APPLOVIN, WHOP_ADS", assertThrows(SpendFileException.class,
+                + "LINKEDIN, TWITTER, PINTEREST, BING, REDDIT, APPLOVIN, WHOP_ADS", assertThrows(ImportFileException.class,
                 () -> spendImport.importFile(account, new StringReader(header + "MYSPACE,a,b,2026-01-01,1\n"), SpendImport.Progress.NONE)).getMessage());
-        assertEquals("line 2: spend must be a non-negative number below 10^16", assertThrows(SpendFileException.class,
+        assertEquals("line 2: spend must be a non-negative number below 10^16", assertThrows(ImportFileException.class,
                 () -> spendImport.importFile(account, new StringReader(header + "BING,a,b,2026-01-01,-1\n"), SpendImport.Progress.NONE)).getMessage());
-        assertEquals("line 1: the header has no column spend", assertThrows(SpendFileException.class,
+        assertEquals("line 1: the header has no column spend", assertThrows(ImportFileException.class,
                 () -> spendImport.importFile(account, new StringReader("platform,ad_account_id,ad_id,date\n"), SpendImport.Progress.NONE)).getMessage());
-        assertEquals("line 2: missing adid", assertThrows(SpendFileException.class,
+        assertEquals("line 2: missing adid", assertThrows(ImportFileException.class,
                 () -> spendImport.importFile(account, new StringReader(header + "BING,a,,2026-01-01,1\n"), SpendImport.Progress.NONE)).getMessage());
     }
 

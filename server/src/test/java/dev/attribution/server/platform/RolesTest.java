@@ -1,13 +1,20 @@
 package dev.attribution.server.platform;
 
 import dev.attribution.api.auth.Roles;
+import dev.attribution.testing.TestStack;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import org.junit.jupiter.api.Test;
 
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Spec 5.3, 5.4: a missing role is 403 naming it; roles are judged against what the account permits now. */
 @MicronautTest(transactional = false)
@@ -78,5 +85,40 @@ class RolesTest extends PlatformTest {
         String id = post(writer.key(), "/api/v1.0/leads", lead("s@example.com")).body().get("request_id").asText();
         String bare = key(writer.id(), List.of(), false);
         assertEquals(200, get(bare, "/api/v1.0/requests/" + id).status());
+    }
+
+    @Test
+    void theEmailImportRoleMigrationGrantsItToKeysThatMayImportAdSpendAndNeverToReadOnlyKeys() throws Exception {
+        List<String> before = new ArrayList<>(Roles.ALL);
+        before.remove(Roles.IMPORT_EMAIL_EVENTS);
+        Acct a = account(before);
+        key(a.id(), before, true);
+        key(a.id(), List.of(Roles.GET_LEADS, Roles.CREATE_LEADS), false);
+        directory.setPermittedRoles(a.id(), before);
+        String sql;
+        try (InputStream in = getClass().getResourceAsStream("/db/migration/V96__email_event_import_role.sql")) {
+            sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        try (Connection c = TestStack.get().connect()) {
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                s.execute(sql);
+                try (ResultSet rs = s.executeQuery("SELECT read_only, 'Import Email Events' = ANY (roles) FROM api_keys WHERE account_id = '"
+                        + a.id() + "' ORDER BY id")) {
+                    List<String> granted = new ArrayList<>();
+                    while (rs.next()) {
+                        granted.add((rs.getBoolean(1) ? "read-only " : "") + rs.getBoolean(2));
+                    }
+                    assertEquals(List.of("true", "read-only false", "false"), granted, "first key, read-only key, leads-only key");
+                }
+                try (ResultSet rs = s.executeQuery("SELECT 'Import Email Events' = ANY (permitted_roles) FROM accounts WHERE id = '"
+                        + a.id() + "'")) {
+                    rs.next();
+                    assertTrue(rs.getBoolean(1), "the plan permits it with the ad-spend import");
+                }
+            } finally {
+                c.rollback();
+            }
+        }
     }
 }
