@@ -9,6 +9,8 @@
 #   servers.sh ch-start DIR HTTP_PORT TCP_PORT  write DIR/config.xml + DIR/users.xml, start, wait for /ping
 #   servers.sh ch-stop DIR                    TERM, up to 10 s, then KILL; no error when not running
 #   servers.sh status DIR...                  which servers in DIR (or DIR/pg, DIR/ch) are running; always exits 0
+#   servers.sh discard DIR                    throwaway instances (tests): PostgreSQL in DIR/pg immediate-stopped,
+#                                             ClickHouse in DIR/ch killed, then DIR removed; no waiting on clients
 #
 # Starts are idempotent and print one line on stdout: "postgres up on 127.0.0.1:PORT (DIR)".
 # Starting a DIR that already runs on another port fails (the caller would connect to the wrong server).
@@ -32,7 +34,7 @@ CH_BIN=${CH_BIN:-clickhouse-server}
 
 die() { echo "servers.sh: $*" >&2; exit 1; }
 note() { echo "servers.sh: $*" >&2; }
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 # Process PID exists and is not a zombie (a killed process stays a zombie until init reaps it).
 alive() {
@@ -342,6 +344,24 @@ ch_stop() {
   echo "clickhouse killed after 10 s ($dir)"
 }
 
+# -------------------------------------------------------------------------------------------- discard
+# For data nobody keeps (a test run's temporary DIR): no shutdown checkpoint, no wait for a replication client
+# of a JVM that is exiting (a fast stop waits up to 30 s for walsenders), then the directory goes.
+discard() {
+  [ $# = 1 ] || usage
+  local dir=$1 pid
+  [ -d "$dir" ] || return 0
+  dir=$(cd "$dir" && pwd -P)
+  if [ -d "$dir/ch" ] && pid=$(ch_pid "$(cd "$dir/ch" && pwd -P)"); then
+    kill -KILL "$pid" 2>/dev/null || true
+  fi
+  if [ -d "$dir/pg" ] && pg_running "$(cd "$dir/pg" && pwd -P)"; then
+    as_pg "$PG_BIN/pg_ctl" -D "$dir/pg/data" -m immediate -w -t 30 -s stop >/dev/null 9>&- || true
+  fi
+  rm -rf "$dir"
+  echo "discarded $dir"
+}
+
 # --------------------------------------------------------------------------------------------- status
 status_one() {
   local dir=$1 found=0 pid
@@ -373,6 +393,7 @@ case "$cmd" in
   pg-stop) pg_stop "$@" ;;
   ch-start) ch_start "$@" ;;
   ch-stop) ch_stop "$@" ;;
+  discard) discard "$@" ;;
   status) [ $# -gt 0 ] || usage; for d in "$@"; do status_one "$d"; done ;;
   *) usage ;;
 esac
