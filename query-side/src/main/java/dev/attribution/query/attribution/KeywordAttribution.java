@@ -4,11 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.clickhouse.ClickHouseSql;
-import io.micronaut.data.jdbc.runtime.JdbcOperations;
-import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
 
-import java.sql.ResultSet;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,17 +30,17 @@ public class KeywordAttribution {
 
     private final ClickHouseGateway clickHouse;
     private final ScientificAttribution paths;
-    private final JdbcOperations jdbc;
+    private final AdKeywordNames names;
 
-    public KeywordAttribution(ClickHouseGateway clickHouse, ScientificAttribution paths, JdbcOperations jdbc) {
+    public KeywordAttribution(ClickHouseGateway clickHouse, ScientificAttribution paths, AdKeywordNames names) {
         this.clickHouse = clickHouse;
         this.paths = paths;
-        this.jdbc = jdbc;
+        this.names = names;
     }
 
     public AttributionRows.Page report(String accountId, ZoneId zone, AttributionRequest r, AttributionOptions o,
                                        List<String> stagesLower, int scientificDays) {
-        Map<String, String> texts = keywords(accountId, r.level().platform(), r.ids());
+        Map<String, String> texts = names.resolve(accountId, r.level().platform(), r.ids());
         List<String> unknown = r.ids().stream().filter(k -> !texts.containsKey(k)).toList();
         Set<String> known = new LinkedHashSet<>(r.ids().stream().filter(texts::containsKey).toList());
         if (known.isEmpty()) {
@@ -103,28 +100,6 @@ public class KeywordAttribution {
             v = Math.round(d);
         }
         return v == null ? NullNode.getInstance() : v;
-    }
-
-    /** The requested keywords ({@code <adGroupId>:<keywordId>}) the account has on the platform (ad_keywords), with their text. */
-    @Transactional(readOnly = true)
-    Map<String, String> keywords(String accountId, String platform, List<String> keys) {
-        String[] ids = keys.stream().map(k -> k.substring(k.indexOf(':') + 1)).distinct().toArray(String[]::new);
-        return jdbc.prepareStatement("SELECT ad_set_id, keyword_id, keyword FROM ad_keywords WHERE account_id = ? AND platform = ? "
-                + "AND keyword_id = ANY (?)", ps -> {
-            ps.setString(1, accountId);
-            ps.setString(2, platform);
-            ps.setArray(3, ps.getConnection().createArrayOf("text", ids));
-            Map<String, String> out = new HashMap<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    String key = rs.getString(1) + ":" + rs.getString(2);
-                    if (keys.contains(key)) {
-                        out.put(key, rs.getString(3));
-                    }
-                }
-            }
-            return out;
-        });
     }
 
     private Map<String, String> groupNames(String accountId, String platform, Set<String> keys) {

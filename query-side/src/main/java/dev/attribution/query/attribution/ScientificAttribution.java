@@ -26,7 +26,8 @@ import java.util.function.Function;
  * {@code GET /attribution?attributionModel=scientific} (spec 4.5): first-order Markov-chain removal-effect attribution
  * over the touch paths of the range, as docs/attribution-models.md ("Scientific") defines it. The paths come from
  * ClickHouse; the chain is solved in Java ({@link MarkovChain}). Model-independent metrics (name, parent_name, leads,
- * clicks, cost) and the rows themselves come from the click report ({@link AttributionRows}).
+ * clicks, cost) and the rows themselves come from the click report ({@link AttributionRows}). The same touch paths
+ * serve every model at keyword levels ({@link KeywordAttribution}), whose channels no ad column names.
  */
 @Singleton
 public class ScientificAttribution {

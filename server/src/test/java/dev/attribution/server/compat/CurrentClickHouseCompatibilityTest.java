@@ -138,6 +138,7 @@ class CurrentClickHouseCompatibilityTest {
         for (String[] t : touches) {
             clicks += "{\"account_id\":\"acc_sci\",\"id\":\"" + t[0] + "\",\"lead_id\":\"" + t[1] + "\",\"click_date\":\"" + t[3] + "\",\"is_organic\":" + t[4]
                     + ",\"integration_type\":\"" + (t[2].isEmpty() ? "" : "FACEBOOK") + "\",\"adspend_ad_id\":\"" + t[2] + "\",\"created_at\":\"" + t[3]
+                    + "\",\"tracked_url\":\"https://x.test/p?gclid=1&targetid=aud-4%3Akwd-" + (t[0].compareTo("k4") < 0 ? "70" : "71")
                     + "\",\"_version\":1,\"is_deleted\":0}\n";
         }
         String sales = "";
@@ -182,6 +183,19 @@ class CurrentClickHouseCompatibilityTest {
                         request, java.time.ZoneOffset.UTC, options.filters(), List.of(), java.util.Optional.empty()), 7,
                         dev.attribution.query.attribution.AttributionRequest.Model.scientific);
                 answers.get(e.getKey()).add(Map.of("id", "act", "credit", credit.get("act").sales + " " + credit.get("act").revenue));
+                // keyword channels (the targetid of the tracked URL), with a click model and with the chain
+                var keywords = new dev.attribution.query.attribution.ScientificAttribution.Channels("FACEBOOK", "ad_set_id", true);
+                java.util.Set<String> kws = java.util.Set.of("s1:70", "s1:71", "s2:70", "s2:71");
+                var p = dev.attribution.query.attribution.AttributionQuery.Params.of(request, java.time.ZoneOffset.UTC,
+                        dev.attribution.query.attribution.AttributionFilters.NONE, List.of(), java.util.Optional.empty());
+                for (var model : dev.attribution.query.attribution.AttributionRequest.Model.values()) {
+                    var kc = report.credit("acc_sci", keywords, kws, p, 30, model);
+                    assertFalse(kc.isEmpty(), model.name());
+                    new java.util.TreeMap<>(kc).forEach((k, c) -> answers.get(e.getKey()).add(Map.of("id", model + " " + k, "credit", c.sales + " " + c.revenue)));
+                }
+                var traffic = new java.util.TreeMap<>(report.traffic("acc_sci", keywords, kws, p));
+                traffic.forEach((k, t) -> answers.get(e.getKey()).add(Map.of("id", "traffic " + k, "credit", t[0] + " " + t[1])));
+                assertFalse(traffic.isEmpty());
             }
         }
         assertEquals(answers.get("18.16").toString(), answers.get("current").toString());

@@ -102,6 +102,7 @@ class AttributionPropertyTest extends ApiTest {
             }
         }
         assertEquals(144, combos);
+        assertTrue(keywordRows >= 24, "keyword rows compared: " + keywordRows);
     }
 
     static final String[] ALL_MODELS = {"last_click", "first_click", "scientific"};
@@ -159,8 +160,12 @@ class AttributionPropertyTest extends ApiTest {
                 rows.add(copy);
             }
             compare(expected, rows, label);
+            keywordRows += expected.size();
         }
     }
+
+    /** Rows compared at keyword levels, so a run where no keyword ever had data fails. */
+    private int keywordRows;
 
     /** Two Google ad groups with two registered keywords each; clicks with kwd- ids, unregistered ones and none. */
     private AttributionOracle.Data generateKeywords(Random rnd, String accountId, String platform) {
