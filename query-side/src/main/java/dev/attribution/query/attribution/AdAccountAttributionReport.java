@@ -24,10 +24,12 @@ public class AdAccountAttributionReport {
 
     private final ClickHouseGateway clickHouse;
     private final AttributionQuery query;
+    private final ScientificAttribution scientific;
 
-    public AdAccountAttributionReport(ClickHouseGateway clickHouse, AttributionQuery query) {
+    public AdAccountAttributionReport(ClickHouseGateway clickHouse, AttributionQuery query, ScientificAttribution scientific) {
         this.clickHouse = clickHouse;
         this.query = query;
+        this.scientific = scientific;
     }
 
     public Result report(String accountId, ZoneId zone, AdAccountAttributionRequest r) {
@@ -48,19 +50,31 @@ public class AdAccountAttributionReport {
             return new Result(List.of(), false);
         }
         AttributionQuery.Scope scope = new AttributionQuery.Scope("ad_account_id = " + id, id);
+        boolean sci = r.model() == AttributionRequest.Model.scientific;
         AttributionQuery.Params p = new AttributionQuery.Params(r.model() == AttributionRequest.Model.first_click, zone,
                 r.span().start(), r.span().end(), r.usd(), r.dayOfAttribution(), r.sources(), r.windowDays(), r.filters(),
                 List.of(), r.grouping());
         Map<String, MetricCatalog.Totals> totals = query.totals(accountId, scope, p);
+        List<String> fields = sci ? ScientificAttribution.BASE : r.fields();
+        List<Map<String, Object>> rows;
         if (r.grouping().isPresent()) {
-            return new Result(AttributionRows.bucketRows(r.grouping().get(), p.fromDay(), p.toDay(), totals, r.fields()), true);
+            rows = AttributionRows.bucketRows(r.grouping().get(), p.fromDay(), p.toDay(), totals, fields, sci);
+        } else {
+            MetricCatalog.Totals t = totals.getOrDefault(r.adAccountId(), new MetricCatalog.Totals());
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("id", r.adAccountId());
+            for (String f : fields) {
+                row.put(f, MetricCatalog.cell(f, t, name.orElse(r.adAccountId()), null));
+            }
+            rows = List.of(row);
         }
-        MetricCatalog.Totals t = totals.getOrDefault(r.adAccountId(), new MetricCatalog.Totals());
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("id", r.adAccountId());
-        for (String f : r.fields()) {
-            row.put(f, MetricCatalog.cell(f, t, name.orElse(r.adAccountId()), null));
+        if (sci) {
+            // channels: the ad account of each click's ad, on every platform (the scope of this endpoint)
+            Map<String, ScientificAttribution.Credit> credit = scientific.credit(accountId,
+                    new ScientificAttribution.Channels(null, "ad_account_id", false), java.util.Set.of(r.adAccountId()), p, r.scientificDays(),
+                    AttributionRequest.Model.scientific);
+            rows = ScientificAttribution.overlay(rows, credit, r.grouping(), r.fields(), r.grouping().isEmpty());
         }
-        return new Result(List.of(row), true);
+        return new Result(rows, true);
     }
 }

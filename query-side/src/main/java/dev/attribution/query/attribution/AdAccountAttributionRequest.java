@@ -14,15 +14,13 @@ import java.util.Set;
 public record AdAccountAttributionRequest(AttributionRequest.Model model, ApiDates.Span span, List<String> fields,
                                           String adAccountId, boolean usd, boolean dayOfAttribution,
                                           AttributionRequest.SourceConfiguration sources, int windowDays,
-                                          Optional<TimeBuckets.Unit> grouping, AttributionFilters filters) {
+                                          Optional<TimeBuckets.Unit> grouping, AttributionFilters filters,
+                                          int scientificDays) {
 
     static final List<String> GROUPINGS = List.of("ad_account", "day", "week", "month", "year");
 
     static AdAccountAttributionRequest read(QueryParams q, ZoneId zone, Clock clock) {
         AttributionRequest.Model model = AttributionFilters.oneOf(q.required("attributionModel"), AttributionRequest.Model.class, "attributionModel");
-        if (model == AttributionRequest.Model.scientific) {
-            throw ApiException.badRequest("attributionModel scientific is not yet supported");
-        }
         ApiDates.Span span = ApiDates.attributionSpan(q.required("startDate"), q.required("endDate"), zone, clock);
         List<String> fields = MetricCatalog.parseFields(q.required("fields"));
         List<String> ids = q.list("ids", 50);
@@ -40,7 +38,7 @@ public record AdAccountAttributionRequest(AttributionRequest.Model model, ApiDat
         AttributionRequest.SourceConfiguration sources = q.string("sourceConfiguration")
                 .map(v -> AttributionFilters.oneOf(v, AttributionRequest.SourceConfiguration.class, "sourceConfiguration"))
                 .orElse(AttributionRequest.SourceConfiguration.prioritize_paid);
-        q.intInRange("scientificDaysRange", 1, 30, 30);
+        int scientificDays = ScientificAttribution.daysRange(q);
         int window = q.intInRange("windowAttributionDaysRange", 0, 365, 0);
         String g = q.string("adLevelDateGroupingOption").orElse("ad_account");
         if (!GROUPINGS.contains(g)) {
@@ -48,6 +46,6 @@ public record AdAccountAttributionRequest(AttributionRequest.Model model, ApiDat
         }
         Optional<TimeBuckets.Unit> grouping = g.equals("ad_account") ? Optional.empty() : Optional.of(TimeBuckets.unit(g));
         return new AdAccountAttributionRequest(model, span, fields, ids.get(0), currency.equals("usd"), day, sources, window,
-                grouping, AttributionFilters.read(q, true));
+                grouping, AttributionFilters.read(q, true), scientificDays);
     }
 }

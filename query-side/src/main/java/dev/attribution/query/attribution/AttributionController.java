@@ -2,7 +2,6 @@ package dev.attribution.query.attribution;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.attribution.api.ApiException;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -13,7 +12,6 @@ import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 
@@ -28,41 +26,16 @@ class AttributionController {
                     String nextPageId) {
     }
 
-    static final String SCIENTIFIC_OPTIONS = "timeGroupingOption, status, isAdAccountId, newCustomerConfiguration, "
-            + "ignoreRecurringSales, excludeHardCosts and lead_stage are not supported yet with attributionModel scientific";
+    private final AttributionRunner runner;
 
-    private final AttributionReport report;
-    private final LeadStageNames stages;
-    private final ScientificAttribution scientific;
-
-    AttributionController(AttributionReport report, LeadStageNames stages, ScientificAttribution scientific) {
-        this.report = report;
-        this.stages = stages;
-        this.scientific = scientific;
+    AttributionController(AttributionRunner runner) {
+        this.runner = runner;
     }
 
     @Get
     @RequiresRole(Roles.GET_ATTRIBUTION)
     Response attribution(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
-        AttributionOptions.keywordRules(q);
-        AttributionRequest r = AttributionRequest.read(q, caller.account().timeZone(), Clock.systemUTC());
-        AttributionOptions options = AttributionOptions.read(q, r);
-        String what = options.adAccountId().isPresent() ? "Ad account not found at level " : "Id not found at level ";
-        AttributionRows.Page result;
-        if (r.model() == AttributionRequest.Model.scientific) {
-            if (!options.equals(AttributionOptions.DEFAULT)) {
-                throw ApiException.badRequest(SCIENTIFIC_OPTIONS);
-            }
-            AttributionReport.Result s = scientific.report(caller.accountId(), caller.account().timeZone(), r,
-                    ScientificAttribution.daysRange(q));
-            result = new AttributionRows.Page(s.rows(), s.unknownIds(), null);
-        } else {
-            List<String> leadStages = stages.resolve(caller.accountId(), options.filters().leadStages());
-            result = report.report(caller.accountId(), caller.account().timeZone(), r, options, leadStages);
-        }
-        List<String> message = result.unknownIds().isEmpty() ? null
-                : result.unknownIds().stream().map(id -> what + r.level().name() + ": " + id).toList();
-        return new Response(RequestIds.next(), result.rows(), message, result.nextPageId());
+        AttributionRunner.Answer a = runner.run(caller.accountId(), caller.account().timeZone(), QueryParams.lenient(request.getParameters()));
+        return new Response(RequestIds.next(), a.rows(), a.message().isEmpty() ? null : a.message(), a.nextPageId());
     }
 }

@@ -23,7 +23,7 @@ public record AttributionOptions(Optional<TimeBuckets.Unit> grouping, Optional<S
 
     static final List<String> GROUPINGS = List.of("source_link", "day", "week", "month", "year");
 
-    /** Rules checked before the level is parsed: keyword levels (which this service does not report yet). */
+    /** Rules checked before the level is parsed: keyword levels (keywordsIds required; no ad-account paging, no status). */
     static void keywordRules(QueryParams q) {
         String level = q.string("level").orElse("");
         if (!level.endsWith("_keyword") || !AttributionRequest.Level.NAMES.contains(level)) {
@@ -34,6 +34,10 @@ public record AttributionOptions(Optional<TimeBuckets.Unit> grouping, Optional<S
         }
         if (q.string("keywordsIds").isEmpty()) {
             throw ApiException.badRequest("Missing required parameter: keywordsIds");
+        }
+        if (q.string("status").isPresent()) {
+            // status is read from ad spend, which the store does not have per keyword
+            throw ApiException.badRequest("status is not supported at level " + level);
         }
     }
 

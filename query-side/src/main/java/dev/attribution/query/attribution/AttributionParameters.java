@@ -14,8 +14,14 @@ public final class AttributionParameters {
     private AttributionParameters() {
     }
 
-    /** {@link AttributionRequest#read}: validated parameters, or a 400 with GET /attribution's message. */
+    /**
+     * {@link AttributionRequest#read} after the keyword rules, with the options checked too: validated parameters,
+     * or a 400 with GET /attribution's message.
+     */
     public static AttributionRequest read(QueryParams q, ZoneId zone, Clock clock) {
-        return AttributionRequest.read(q, zone, clock);
+        AttributionOptions.keywordRules(q);
+        AttributionRequest r = AttributionRequest.read(q, zone, clock);
+        AttributionOptions.read(q, r);
+        return r;
     }
 }

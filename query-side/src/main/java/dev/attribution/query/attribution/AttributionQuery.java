@@ -203,7 +203,7 @@ public class AttributionQuery {
                 + " AND " + rawWhere + ") AS raw GROUP BY account_id, id HAVING argMax(is_deleted, _version) = 0)";
     }
 
-    private static String cents(String column, String rate) {
+    static String cents(String column, String rate) {
         return "toInt64(round(toFloat64(" + column + ") * " + rate + " * 100))";
     }
 

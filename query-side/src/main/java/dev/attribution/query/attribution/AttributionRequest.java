@@ -25,6 +25,11 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
     /** A level of the level table: an ad platform and the depth (campaign, ad set / ad group, ad). */
     public record Level(String name, String platform, String column) {
 
+        /** google_keyword, google_v2_keyword: rows are keywords of ad groups (docs/attribution-models.md). */
+        public boolean keyword() {
+            return name.endsWith("_keyword");
+        }
+
         static final List<String> NAMES = List.of("google_campaign", "google_adgroup", "google_ad", "google_keyword",
                 "google_v2_campaign", "google_v2_adgroup", "google_v2_ad", "google_v2_keyword",
                 "facebook_campaign", "facebook_adset", "facebook_ad", "tiktok_adgroup", "tiktok_ad",
@@ -34,9 +39,6 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
         static Level of(String name) {
             if (!NAMES.contains(name)) {
                 throw ApiException.badRequest("Invalid level: " + name + ". Accepted values: " + String.join(", ", NAMES));
-            }
-            if (name.endsWith("_keyword")) {
-                throw ApiException.badRequest("Level " + name + " is not supported yet");
             }
             int cut = name.lastIndexOf('_');
             String platform = name.substring(0, cut).toUpperCase(java.util.Locale.ROOT);
@@ -57,7 +59,9 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
         ApiDates.Span span = ApiDates.attributionSpan(start, end, zone, clock);
         Level level = Level.of(q.required("level"));
         List<String> fields = MetricCatalog.parseFields(q.required("fields"));
-        List<String> ids = q.list("ids", 50);
+        // at keyword levels the rows are the keywordsIds, as <adGroupId>:<keywordId>; ids is not read there
+        List<String> ids = level.keyword() ? KeywordIds.parse(q.required("keywordsIds")).stream().map(KeywordIds.Keyword::key).toList()
+                : q.list("ids", 50);
         if (ids.isEmpty()) {
             throw ApiException.badRequest("Missing required parameter: ids");
         }

@@ -39,6 +39,14 @@ public class AttributionRows {
     }
 
     public Page report(String accountId, ZoneId zone, AttributionRequest r, AttributionOptions o, List<String> stagesLower) {
+        return report(accountId, zone, r, o, stagesLower, false);
+    }
+
+    /**
+     * The report; with {@code allRows} every known requested source (or every bucket of the range) has a row, zeros
+     * included, so another model can lay its own credit over them ({@link ScientificAttribution}).
+     */
+    Page report(String accountId, ZoneId zone, AttributionRequest r, AttributionOptions o, List<String> stagesLower, boolean allRows) {
         AttributionRequest.Level level = r.level();
         List<String> ids = r.ids().stream().distinct().toList();
         List<String> unknown = new ArrayList<>();
@@ -72,10 +80,10 @@ public class AttributionRows {
         Map<String, MetricCatalog.Totals> totals = query.totals(accountId, scope, p);
         List<Map<String, Object>> rows = new ArrayList<>();
         if (o.grouping().isPresent()) {
-            rows.addAll(bucketRows(o.grouping().get(), p.fromDay(), p.toDay(), totals, r.fields()));
+            rows.addAll(bucketRows(o.grouping().get(), p.fromDay(), p.toDay(), totals, r.fields(), allRows));
             return new Page(rows, unknown, next);
         }
-        boolean everySource = o.adAccountId().isPresent();
+        boolean everySource = allRows || o.adAccountId().isPresent();
         for (String id : known) {
             MetricCatalog.Totals t = totals.get(id);
             if (t == null && !everySource && o.status().isEmpty()) {
@@ -95,15 +103,19 @@ public class AttributionRows {
         return new Page(rows, unknown, next);
     }
 
-    /** Rows of the buckets that have data, oldest first: id, start_date, end_date, name, then the fields. */
+    /**
+     * Rows of the buckets that have data (every bucket with {@code allRows}), oldest first: id, start_date, end_date,
+     * name, then the fields.
+     */
     static List<Map<String, Object>> bucketRows(TimeBuckets.Unit unit, LocalDate from, LocalDate to,
-                                                Map<String, MetricCatalog.Totals> totals, List<String> fields) {
+                                                Map<String, MetricCatalog.Totals> totals, List<String> fields, boolean allRows) {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (var e : TimeBuckets.covering(unit, from, to).entrySet()) {
             MetricCatalog.Totals t = totals.get(e.getKey().toString());
-            if (t == null) {
+            if (t == null && !allRows) {
                 continue;
             }
+            t = t == null ? new MetricCatalog.Totals() : t;
             TimeBuckets.Bucket b = e.getValue();
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("id", b.id());

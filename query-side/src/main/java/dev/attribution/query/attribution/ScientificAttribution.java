@@ -13,18 +13,21 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * {@code GET /attribution?attributionModel=scientific} (spec 4.5): first-order Markov-chain removal-effect attribution
  * over the touch paths of the range, as docs/attribution-models.md ("Scientific") defines it. The paths come from
- * ClickHouse; the chain is solved in Java ({@link MarkovChain}). Model-independent metrics (name, leads, clicks, cost)
- * come from {@link AttributionReport}.
+ * ClickHouse; the chain is solved in Java ({@link MarkovChain}). Model-independent metrics (name, parent_name, leads,
+ * clicks, cost) and the rows themselves come from the click report ({@link AttributionRows}). The same touch paths
+ * serve every model at keyword levels ({@link KeywordAttribution}), whose channels no ad column names.
  */
 @Singleton
 public class ScientificAttribution {
@@ -38,8 +41,33 @@ public class ScientificAttribution {
     public record Touch(long at, String clickId, boolean organic, String channel) {
     }
 
-    /** A converting path's sale. */
-    public record Sale(String saleId, String leadId, boolean recurring, boolean firstSale, long cents, List<Touch> touches) {
+    /** A converting path's sale; {@code at} its date (epoch seconds). */
+    public record Sale(String saleId, String leadId, boolean recurring, boolean firstSale, long cents, List<Touch> touches, long at) {
+
+        public Sale(String saleId, String leadId, boolean recurring, boolean firstSale, long cents, List<Touch> touches) {
+            this(saleId, leadId, recurring, firstSale, cents, touches, 0);
+        }
+    }
+
+    /**
+     * What a click's channel is: the {@code column} (ad_id, ad_set_id, campaign_id, ad_account_id) of its ad on
+     * {@code platform} (null = every platform), or with {@code keyword} the ad group and the keyword id of its tracked
+     * URL's {@code targetid} ({@code <adGroupId>:<keywordId>}, docs/attribution-models.md "Keyword levels").
+     */
+    public record Channels(String platform, String column, boolean keyword) {
+
+        static Channels of(AttributionRequest.Level level) {
+            return new Channels(level.platform(), level.column(), level.keyword());
+        }
+
+        /** The channel expression over the joined click (kwd) and ad (ad_entity) columns. */
+        String sql() {
+            return keyword ? "if(ad_entity != '' AND kwd != '', concat(ad_entity, ':', kwd), '')" : "ad_entity";
+        }
+    }
+
+    /** One sale's share credited to one channel of its path, dated {@code at} (epoch seconds). */
+    public record Item(Sale sale, String channel, double weight, long at) {
     }
 
     /** Fractional sums of one entity; money in (unrounded) cents. */
@@ -54,11 +82,11 @@ public class ScientificAttribution {
     }
 
     private final ClickHouseGateway clickHouse;
-    private final AttributionReport report;
+    private final AttributionRows rows;
 
-    public ScientificAttribution(ClickHouseGateway clickHouse, AttributionReport report) {
+    public ScientificAttribution(ClickHouseGateway clickHouse, AttributionRows rows) {
         this.clickHouse = clickHouse;
-        this.report = report;
+        this.rows = rows;
     }
 
     /** {@code scientificDaysRange}: 1-30, default 30 (spec 4.5, 8.2). */
@@ -83,104 +111,193 @@ public class ScientificAttribution {
         return windowDays > 0 ? Math.min(scientificDays, windowDays) : scientificDays;
     }
 
-    public AttributionReport.Result report(String accountId, ZoneId zone, AttributionRequest r, int scientificDays) {
-        if (r.dayOfAttribution()) {
-            throw ApiException.badRequest("dayOfAttribution is not supported yet with attributionModel scientific");
+    /**
+     * {@code GET /attribution} with the scientific model and every option of the click models: the rows (sources of
+     * the request or of an ad-account page, or date buckets) are those of {@link AttributionRows}, with the
+     * model-independent metrics; the scientific credit of each row is laid over them.
+     */
+    public AttributionRows.Page report(String accountId, ZoneId zone, AttributionRequest r, AttributionOptions o,
+                                       List<String> stagesLower, int scientificDays) {
+        AttributionRows.Page base = rows.report(accountId, zone, r.withModelAndFields(AttributionRequest.Model.last_click, BASE),
+                o, stagesLower, true);
+        Set<String> entities = new LinkedHashSet<>();
+        if (o.grouping().isPresent()) {
+            r.ids().stream().filter(id -> !base.unknownIds().contains(id)).forEach(entities::add);
+        } else {
+            base.rows().forEach(row -> entities.add((String) row.get("id")));
         }
+        AttributionQuery.Params p = AttributionQuery.Params.of(r, zone, o.filters(), stagesLower, o.grouping());
+        Map<String, Credit> credit = credit(accountId, Channels.of(r.level()), entities, p, scientificDays, r.model());
+        boolean keepAll = o.grouping().isEmpty() && (o.status().isPresent() || o.adAccountId().isPresent());
+        return new AttributionRows.Page(overlay(base.rows(), credit, o.grouping(), r.fields(), keepAll), base.unknownIds(),
+                base.nextPageId());
+    }
+
+    /** The metrics that do not depend on the model, read from the click report's rows. */
+    static final List<String> BASE = List.of("name", "parent_name", "leads", "clicks", "cost");
+
+    /**
+     * Lays the scientific credit over rows of the click report that hold {@link #BASE}: a source row is keyed by its
+     * id, a bucket row by the uncut start of its bucket. A row without credit, clicks or cost is dropped unless
+     * {@code keepAll}.
+     */
+    static List<Map<String, Object>> overlay(List<Map<String, Object>> baseRows, Map<String, Credit> credit,
+                                             Optional<TimeBuckets.Unit> grouping, List<String> fields, boolean keepAll) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Map<String, Object> b : baseRows) {
+            String key = grouping.map(u -> TimeBuckets.startOf(u, java.time.LocalDate.parse((String) b.get("start_date"))).toString())
+                    .orElse((String) b.get("id"));
+            Credit c = credit.get(key);
+            long leads = ((Number) b.get("leads")).longValue();
+            long clickCount = ((Number) b.get("clicks")).longValue();
+            long cost = ((BigDecimal) b.get("cost")).movePointRight(2).longValueExact();
+            if (!keepAll && c == null && clickCount == 0 && cost == 0) {
+                continue;
+            }
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("id", b.get("id"));
+            if (grouping.isPresent()) {
+                row.put("start_date", b.get("start_date"));
+                row.put("end_date", b.get("end_date"));
+                row.put("name", b.get("name"));
+            }
+            for (String f : fields) {
+                if (grouping.isPresent() && f.equals("name")) {
+                    continue;
+                }
+                Object v = f.equals("parent_name") ? b.get("parent_name")
+                        : metric(f, c == null ? new Credit() : c, leads, clickCount, cost, (String) b.get("name"));
+                row.put(f, v == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : v);
+            }
+            out.add(row);
+        }
+        return out;
+    }
+
+    /**
+     * The credit by row key (docs/attribution-models.md): for {@code scientific} the chain over the account's paths
+     * under {@code p}'s options, each sale's share per channel dated (sale date, or with dayOfAttribution the
+     * channel's last touch on the path); for the click models (keyword levels) the whole sale to the channel of the
+     * touch the model picks, dated by the sale or that touch. Summed per channel of {@code entities} or, with a
+     * grouping, per bucket over them.
+     */
+    public Map<String, Credit> credit(String accountId, Channels channels, Set<String> entities, AttributionQuery.Params p,
+                                      int scientificDays, AttributionRequest.Model model) {
+        boolean chain = model == AttributionRequest.Model.scientific;
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
-        String platform = ClickHouseSql.str(r.level().platform());
-        String column = r.level().column();
-        long back = lookBack(scientificDays, r.windowDays()) * 86400L;
-        String start = ClickHouseSql.dateTime(r.span().start());
-        String end = ClickHouseSql.dateTime(r.span().end());
-        String amount = r.usd() ? "ifNull(sale_usd_price, sale_price)" : "sale_price";
-        String clickFilter = switch (r.sources()) {
-            case only_paid -> " AND is_organic = 0";
-            case only_organic -> " AND is_organic = 1";
-            default -> "";
-        };
-        String clicks = "SELECT account_id, lead_id, click_id, click_date, is_organic, entity FROM (SELECT account_id, lead_id, id AS click_id, "
-                + "click_date, is_organic, integration_type AS attributed_platform, if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS attributed_ad FROM "
-                + db + ".clicks_current WHERE account_id = " + acc + " AND lead_id != ''" + clickFilter + ") AS k ANY LEFT JOIN (SELECT ad_id AS attributed_ad, "
-                + "platform AS attributed_platform, " + column + " AS entity FROM " + db + ".ads_current WHERE account_id = " + acc + " AND platform = "
-                + platform + " AND ad_id != '') AS e USING (attributed_ad, attributed_platform)";
-        String inRange = " AND sale_at >= " + start + " AND sale_at <= " + end;
-        String sales = "SELECT account_id, lead_id, id AS sale_id, sale_at, is_recurring, is_first_sale, toInt64(round(toFloat64(" + amount
-                + ") * 100)) AS cents FROM " + db + ".sales_current WHERE account_id = " + acc + inRange;
+        AttributionFilters f = p.filters();
+        long back = chain ? lookBack(scientificDays, p.windowDays()) * 86400L : p.windowDays() * 86400L;
+        long nonConvertingBack = f.reportSourceVisibility() ? scientificDays * 86400L : back;
+        String start = ClickHouseSql.dateTime(p.start());
+        String end = ClickHouseSql.dateTime(p.end());
+        String conversionsEnd = !p.dayOfAttribution() ? " AND sale_at <= " + end
+                : chain ? " AND sale_at <= " + ClickHouseSql.dateTime(p.end().plusSeconds(back)) : "";
+        String clicks = clicks(accountId, channels, p);
+        String rate = p.usd() ? "if(sale_price = 0, 1., ifNull(toFloat64(sale_usd_price), toFloat64(sale_price)) / toFloat64(sale_price))" : "1.";
+        String amount = "toInt64(round(toFloat64(" + (p.usd() ? "ifNull(sale_usd_price, sale_price)" : "sale_price") + ") * 100))";
+        String revenue = f.excludeHardCosts() ? amount + " - " + AttributionQuery.cents("sale_taxes", rate) + " - "
+                + AttributionQuery.cents("sale_shipping", rate) + " - " + AttributionQuery.cents("sale_cost_of_goods", rate) : amount;
+        String kept = " WHERE account_id = " + acc + " AND sale_at >= " + start + conversionsEnd
+                + (f.ignoreRecurringSales() ? " AND is_recurring = 0" : "")
+                + switch (f.newCustomers()) {
+                    case only_unique_customers -> " AND is_first_sale = 1";
+                    case only_returning_customers -> " AND is_first_sale = 0";
+                    case all_customers -> "";
+                } + stageLeads(db, acc, p);
+        String sales = "SELECT account_id, lead_id, id AS sale_id, sale_at, toUInt32(sale_at) AS sale_epoch, is_recurring, is_first_sale, "
+                + revenue + " AS cents FROM " + db + ".sales_current" + kept;
         String arrays = "groupArray(toUInt32(click_date)) AS touch_at, groupArray(click_id) AS touch_ids, groupArray(is_organic) AS touch_organic, "
                 + "groupArray(entity) AS touch_entity";
-        String convertingSql = "SELECT sale_id, lead_id, is_recurring, is_first_sale, cents, " + arrays + " FROM (" + sales + ") AS s ALL INNER JOIN ("
-                + clicks + ") AS c USING (account_id, lead_id) WHERE click_date <= sale_at AND click_date >= sale_at - " + back
-                + " GROUP BY sale_id, lead_id, is_recurring, is_first_sale, cents";
-        String nonConvertingSql = "SELECT lead_id, " + arrays + " FROM (" + clicks + ") AS c WHERE click_date >= "
-                + ClickHouseSql.dateTime(r.span().start().minusSeconds(back)) + " AND click_date <= " + end
-                + " AND lead_id NOT IN (SELECT lead_id FROM " + db + ".sales_current WHERE account_id = " + acc + inRange + ") GROUP BY lead_id";
+        String convertingSql = "SELECT sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents, " + arrays + " FROM (" + sales
+                + ") AS s ALL INNER JOIN (" + clicks + ") AS c USING (account_id, lead_id) WHERE click_date <= sale_at"
+                + (back > 0 ? " AND click_date >= sale_at - " + back : "")
+                + " GROUP BY sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents";
         List<Sale> converting = new ArrayList<>();
         for (JsonNode row : clickHouse.select(convertingSql)) {
-            List<Touch> touches = path(row, r.sources());
+            List<Touch> touches = path(row, p.sources());
             if (!touches.isEmpty()) {
                 converting.add(new Sale(row.get("sale_id").asText(), row.get("lead_id").asText(), row.get("is_recurring").asInt() != 0,
-                        row.get("is_first_sale").asInt() != 0, row.get("cents").asLong(), touches));
+                        row.get("is_first_sale").asInt() != 0, row.get("cents").asLong(), touches, row.get("sale_epoch").asLong()));
             }
         }
         List<List<Touch>> nonConverting = new ArrayList<>();
-        for (JsonNode row : clickHouse.select(nonConvertingSql)) {
-            List<Touch> touches = path(row, r.sources());
-            if (!touches.isEmpty()) {
-                nonConverting.add(touches);
+        if (chain) {
+            String nonConvertingSql = "SELECT lead_id, " + arrays + " FROM (" + clicks + ") AS c WHERE click_date >= "
+                    + ClickHouseSql.dateTime(p.start().minusSeconds(nonConvertingBack)) + " AND click_date <= " + end
+                    + " AND lead_id NOT IN (SELECT lead_id FROM " + db + ".sales_current" + kept + ") GROUP BY lead_id";
+            for (JsonNode row : clickHouse.select(nonConvertingSql)) {
+                List<Touch> touches = path(row, p.sources());
+                if (!touches.isEmpty()) {
+                    nonConverting.add(touches);
+                }
             }
         }
         // Row order from ClickHouse is not fixed: sort, so the sums (and their last bits) are reproducible.
         converting.sort(Comparator.comparing(Sale::saleId).thenComparing(Sale::leadId));
-        nonConverting.sort(Comparator.comparing(p -> p.get(0).clickId()));
-        Map<String, Credit> credit = credit(converting, nonConverting);
+        nonConverting.sort(Comparator.comparing(q -> q.get(0).clickId()));
+        long from = p.start().getEpochSecond();
+        long to = p.end().getEpochSecond();
+        Function<Item, String> bucket = i -> i.at() < from || i.at() > to ? null
+                : p.grouping().map(u -> TimeBuckets.startOf(u, java.time.LocalDate.ofInstant(java.time.Instant.ofEpochSecond(i.at()), p.zone())).toString())
+                .orElse("");
+        Function<Item, String> rowKey = i -> !entities.contains(i.channel()) ? null : p.grouping().isPresent() ? bucket.apply(i) : i.channel();
+        List<Item> items = chain ? items(converting, nonConverting, p.dayOfAttribution())
+                : picked(converting, model == AttributionRequest.Model.first_click, p.dayOfAttribution());
+        return sum(items, rowKey, bucket, !chain);
+    }
 
-        List<String> base = List.of("name", "leads", "clicks", "cost");
-        AttributionReport.Result other = report.report(accountId, zone, r.withModelAndFields(AttributionRequest.Model.last_click, base));
-        Map<String, Map<String, Object>> baseRows = new HashMap<>();
-        other.rows().forEach(row -> baseRows.put((String) row.get("id"), row));
-        Set<String> unknown = new LinkedHashSet<>(other.unknownIds());
-        Map<String, String> names = new HashMap<>();
-        List<String> missingNames = new ArrayList<>();
-        for (String id : r.ids()) {
-            if (!unknown.contains(id) && !baseRows.containsKey(id) && credit.containsKey(id)) {
-                missingNames.add(id);
-            }
+    /**
+     * Leads and clicks per row key (channel of {@code entities}, or bucket of the click date over them): the clicks in
+     * the range, with the click filters of {@code p}, as the click reports count them.
+     */
+    public Map<String, long[]> traffic(String accountId, Channels channels, Set<String> entities, AttributionQuery.Params p) {
+        if (entities.isEmpty()) {
+            return Map.of();
         }
-        if (!missingNames.isEmpty()) {
-            String table = switch (column) {
-                case "ad_id" -> "ads_current";
-                case "ad_set_id" -> "ad_sets_current";
-                default -> "ad_campaigns_current";
-            };
-            for (JsonNode row : clickHouse.select("SELECT " + column + " AS entity, name AS entity_name FROM " + db + "." + table
-                    + " WHERE account_id = " + acc + " AND platform = " + platform + " AND entity IN " + ClickHouseSql.strList(missingNames))) {
-                names.put(row.get("entity").asText(), row.get("entity_name").asText());
-            }
+        String key = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, "click_date", p.zone()) + ")").orElse("entity");
+        Map<String, long[]> out = new HashMap<>();
+        for (JsonNode row : clickHouse.select("SELECT " + key + " AS row_key, uniqExact(lead_id) AS n_leads, count() AS n_clicks FROM ("
+                + clicks(accountId, channels, p) + ") AS c WHERE click_date >= " + ClickHouseSql.dateTime(p.start()) + " AND click_date <= "
+                + ClickHouseSql.dateTime(p.end()) + " AND entity IN " + ClickHouseSql.strList(List.copyOf(entities)) + " GROUP BY row_key")) {
+            out.put(row.get("row_key").asText(), new long[]{row.get("n_leads").asLong(), row.get("n_clicks").asLong()});
         }
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (String id : r.ids()) {
-            if (unknown.contains(id)) {
-                continue;
-            }
-            Map<String, Object> b = baseRows.get(id);
-            Credit c = credit.get(id);
-            long leads = b == null ? 0 : ((Number) b.get("leads")).longValue();
-            long clickCount = b == null ? 0 : ((Number) b.get("clicks")).longValue();
-            long cost = b == null ? 0 : ((BigDecimal) b.get("cost")).movePointRight(2).longValueExact();
-            if (c == null && clickCount == 0 && cost == 0) {
-                continue;
-            }
-            String name = b != null ? (String) b.get("name") : names.getOrDefault(id, id);
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("id", id);
-            for (String f : r.fields()) {
-                row.put(f, metric(f, c == null ? new Credit() : c, leads, clickCount, cost, name));
-            }
-            rows.add(row);
+        return out;
+    }
+
+    /** The account's clicks with a lead under {@code p}'s click filters, each with its channel ({@code entity}, '' = none). */
+    private String clicks(String accountId, Channels channels, AttributionQuery.Params p) {
+        String db = clickHouse.database();
+        String acc = ClickHouseSql.str(accountId);
+        String clickFilter = switch (p.sources()) {
+            case only_paid -> " AND is_organic = 0";
+            case only_organic -> " AND is_organic = 1";
+            default -> "";
+        } + (p.filters().reportSourceVisibility() ? " AND source_link_tag NOT IN (SELECT tag FROM " + db
+                + ".source_links_current WHERE account_id = " + acc + " AND deleted_at IS NOT NULL)" : "") + stageLeads(db, acc, p);
+        return "SELECT account_id, lead_id, click_id, click_date, is_organic, " + channels.sql() + " AS entity FROM (SELECT account_id, lead_id, "
+                + "id AS click_id, click_date, is_organic, integration_type AS attributed_platform, if(adspend_ad_id != '', adspend_ad_id, ad_source_id) "
+                + "AS attributed_ad" + (channels.keyword() ? ", extract(extractURLParameter(tracked_url, 'targetid'), 'kwd-([0-9]+)') AS kwd" : "")
+                + " FROM " + db + ".clicks_current WHERE account_id = " + acc + " AND lead_id != ''" + clickFilter
+                + ") AS k ANY LEFT JOIN (SELECT ad_id AS attributed_ad, platform AS attributed_platform, " + channels.column()
+                + " AS ad_entity FROM " + db + ".ads_current WHERE account_id = " + acc
+                + (channels.platform() == null ? "" : " AND platform = " + ClickHouseSql.str(channels.platform()))
+                + " AND ad_id != '') AS e USING (attributed_ad, attributed_platform)";
+    }
+
+    private static String stageLeads(String db, String acc, AttributionQuery.Params p) {
+        return p.leadStagesLower().isEmpty() ? "" : " AND lead_id IN (SELECT id FROM " + db + ".leads_current WHERE account_id = " + acc
+                + " AND lower(stage_name) IN " + ClickHouseSql.strList(p.leadStagesLower()) + ")";
+    }
+
+    /** The click models over paths: the whole sale to the last (first) touch's channel, dated by the sale or that touch. */
+    static List<Item> picked(List<Sale> converting, boolean first, boolean byClickDate) {
+        List<Item> items = new ArrayList<>();
+        for (Sale s : converting) {
+            Touch t = first ? s.touches().get(0) : s.touches().get(s.touches().size() - 1);
+            items.add(new Item(s, t.channel(), 1.0, byClickDate ? t.at() : s.at()));
         }
-        return new AttributionReport.Result(rows, List.copyOf(unknown));
+        return items;
     }
 
     /** A path from one row of grouped arrays: sourceConfiguration prioritize_* applied, ordered by (time, click id). */
@@ -211,45 +328,87 @@ public class ScientificAttribution {
 
     /** Builds the chain, solves it, and spreads every converting path's sale over its channels by removal effect. */
     public static Map<String, Credit> credit(List<Sale> converting, List<List<Touch>> nonConverting) {
+        return sum(items(converting, nonConverting, false), i -> i.channel().equals(OTHER) ? null : i.channel(), i -> "", false);
+    }
+
+    /**
+     * Every (sale, channel of its path) pair with the channel's share of the sale, dated by the sale, or with
+     * {@code byClickDate} by the channel's last touch on the path (dayOfAttribution).
+     */
+    public static List<Item> items(List<Sale> converting, List<List<Touch>> nonConverting, boolean byClickDate) {
         List<MarkovChain.Path> paths = new ArrayList<>();
         for (Sale s : converting) {
             paths.add(new MarkovChain.Path(s.touches().stream().map(Touch::channel).toList(), true));
         }
-        for (List<Touch> p : nonConverting) {
-            paths.add(new MarkovChain.Path(p.stream().map(Touch::channel).toList(), false));
+        for (List<Touch> q : nonConverting) {
+            paths.add(new MarkovChain.Path(q.stream().map(Touch::channel).toList(), false));
         }
         Map<String, Double> effects = new MarkovChain(paths).removalEffects();
-        // Per sale: channel → weight; then per lead averages for customers / unique customers.
-        Map<String, Credit> credit = new LinkedHashMap<>();
-        Map<String, Integer> salesOfLead = new HashMap<>();
-        Map<String, Integer> firstSalesOfLead = new HashMap<>();
+        List<Item> items = new ArrayList<>();
         for (Sale s : converting) {
-            salesOfLead.merge(s.leadId(), 1, Integer::sum);
-            if (s.firstSale()) {
-                firstSalesOfLead.merge(s.leadId(), 1, Integer::sum);
+            Map<String, Long> lastTouch = new HashMap<>();
+            s.touches().forEach(t -> lastTouch.merge(t.channel(), t.at(), Math::max));
+            weights(s.touches(), effects).forEach((c, w) -> items.add(new Item(s, c, w, byClickDate ? lastTouch.get(c) : s.at())));
+        }
+        return items;
+    }
+
+    /**
+     * Sums the items per row key ({@code rowKey} null = in no row). {@code bucket} is the item's date bucket (null =
+     * outside the range): a lead counts 1 customer per bucket, spread like its sales with a share dated in it.
+     */
+    public static Map<String, Credit> sum(List<Item> items, Function<Item, String> rowKey, Function<Item, String> bucket,
+                                          boolean distinctLeads) {
+        Map<String, Set<String>> leadsOfRow = new HashMap<>();
+        Map<String, Set<String>> firstLeadsOfRow = new HashMap<>();
+        Map<String, Set<String>> salesOfLead = new HashMap<>();
+        Map<String, Set<String>> firstSalesOfLead = new HashMap<>();
+        for (Item i : items) {
+            String b = bucket.apply(i);
+            if (b != null) {
+                salesOfLead.computeIfAbsent(i.sale().leadId() + '\t' + b, k -> new HashSet<>()).add(i.sale().saleId());
+                if (i.sale().firstSale()) {
+                    firstSalesOfLead.computeIfAbsent(i.sale().leadId() + '\t' + b, k -> new HashSet<>()).add(i.sale().saleId());
+                }
             }
         }
-        for (Sale s : converting) {
-            Map<String, Double> w = weights(s.touches(), effects);
-            for (var e : w.entrySet()) {
-                if (e.getKey().equals(OTHER)) {
-                    continue;
-                }
-                double x = e.getValue();
-                Credit c = credit.computeIfAbsent(e.getKey(), k -> new Credit());
-                c.sales += x;
-                c.customers += x / salesOfLead.get(s.leadId());
-                if (s.recurring()) {
-                    c.recurringRevenue += x * s.cents();
-                } else {
-                    c.oneTimeSales += x;
-                    c.revenue += x * s.cents();
-                }
-                if (s.firstSale()) {
-                    c.uniqueCustomers += x / firstSalesOfLead.get(s.leadId());
-                    c.uniqueCustomersRevenue += x * s.cents();
-                }
+        Map<String, Credit> credit = new LinkedHashMap<>();
+        for (Item i : items) {
+            String b = bucket.apply(i);
+            String key = b == null ? null : rowKey.apply(i);
+            if (key == null) {
+                continue;
             }
+            Sale s = i.sale();
+            double x = i.weight();
+            Credit c = credit.computeIfAbsent(key, k -> new Credit());
+            c.sales += x;
+            if (distinctLeads) {
+                leadsOfRow.computeIfAbsent(key, k -> new HashSet<>()).add(s.leadId());
+                if (s.firstSale()) {
+                    firstLeadsOfRow.computeIfAbsent(key, k -> new HashSet<>()).add(s.leadId());
+                }
+            } else {
+                c.customers += x / salesOfLead.get(s.leadId() + '\t' + b).size();
+            }
+            if (s.recurring()) {
+                c.recurringRevenue += x * s.cents();
+            } else {
+                c.oneTimeSales += x;
+                c.revenue += x * s.cents();
+            }
+            if (s.firstSale()) {
+                if (!distinctLeads) {
+                    c.uniqueCustomers += x / firstSalesOfLead.get(s.leadId() + '\t' + b).size();
+                }
+                c.uniqueCustomersRevenue += x * s.cents();
+            }
+        }
+        if (distinctLeads) {
+            credit.forEach((k, c) -> {
+                c.customers = leadsOfRow.getOrDefault(k, Set.of()).size();
+                c.uniqueCustomers = firstLeadsOfRow.getOrDefault(k, Set.of()).size();
+            });
         }
         return credit;
     }

@@ -1,9 +1,9 @@
 package dev.attribution.query.reports;
 
-import dev.attribution.api.QueryParams;
 import dev.attribution.query.attribution.AttributionParameters;
 import dev.attribution.query.attribution.AttributionReport;
 import dev.attribution.query.attribution.AttributionRequest;
+import dev.attribution.query.attribution.AttributionRunner;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 
@@ -16,8 +16,9 @@ import java.util.Map;
 
 /**
  * The attribution report of {@code GET /attribution} run as a job: the same parameter reading
- * ({@link AttributionParameters}) and the same engine ({@link AttributionReport}). One part per requested id: each
- * id's row depends only on that id, so the parts' rows in order equal the synchronous answer.
+ * ({@link AttributionParameters}) and the same engine ({@link AttributionRunner}: every model and option). One part
+ * per requested id: each id's row depends only on that id, so the parts' rows in order equal the synchronous answer.
+ * With a date grouping or {@code isAdAccountId} the rows span all ids: one part computes them all.
  */
 @Singleton
 @Requires(beans = AttributionReport.class)
@@ -25,10 +26,10 @@ class AttributionReportType implements ReportType {
 
     static final String NAME = "attribution";
 
-    private final AttributionReport report;
+    private final AttributionRunner runner;
 
-    AttributionReportType(AttributionReport report) {
-        this.report = report;
+    AttributionReportType(AttributionRunner runner) {
+        this.runner = runner;
     }
 
     @Override
@@ -41,21 +42,21 @@ class AttributionReportType implements ReportType {
         AttributionRequest r = AttributionParameters.read(ReportParameters.queryParams(parameters), zone, clock);
         List<String> columns = new ArrayList<>();
         columns.add("id");
-        columns.addAll(r.fields());
-        return new Plan(columns, r.ids().size());
+        if (!r.grouping().equals("source_link")) {
+            columns.addAll(List.of("start_date", "end_date", "name"));
+        }
+        r.fields().stream().filter(f -> !columns.contains(f)).forEach(columns::add);
+        return new Plan(columns, AttributionRunner.perId(ReportParameters.queryParams(parameters)) ? r.ids().size() : 1);
     }
 
     @Override
     public Part part(String accountId, ZoneId zone, Map<String, String> parameters, int index) {
-        AttributionRequest all = read(parameters, zone);
-        String id = all.ids().get(index);
         Map<String, String> one = new HashMap<>(parameters);
-        one.put("ids", ReportParameters.quotedList(List.of(id)));
-        AttributionRequest r = read(one, zone);
-        AttributionReport.Result result = report.report(accountId, zone, r);
-        // the text of GET /attribution's message for an id that does not exist at the level
-        List<String> notes = result.unknownIds().stream().map(u -> "Id not found at level " + r.level().name() + ": " + u).toList();
-        return new Part(result.rows(), notes);
+        if (AttributionRunner.perId(ReportParameters.queryParams(parameters))) {
+            one.put("ids", ReportParameters.quotedList(List.of(read(parameters, zone).ids().get(index))));
+        }
+        AttributionRunner.Answer answer = runner.run(accountId, zone, ReportParameters.queryParams(one));
+        return new Part(answer.rows(), answer.message());
     }
 
     /** Reads parameters validated at generate time; dates in the past then are in the past now. */

@@ -87,7 +87,9 @@ class CurrentClickHouseCompatibilityTest {
         for (String view : views) {
             assertEquals(count(old, view), count(engines.get("current"), view), view);
         }
-        assertEquals(2, count(old, "leads_current"));
+        // acc_compat's own leads (the scientific test adds leads of acc_sci to the same engines)
+        assertEquals(2, old.select("SELECT count() AS c FROM " + old.database() + ".leads_current WHERE account_id = 'acc_compat'")
+                .get(0).get("c").asLong());
         assertEquals(5, count(old, "lead_tags_current"));
     }
 
@@ -136,6 +138,7 @@ class CurrentClickHouseCompatibilityTest {
         for (String[] t : touches) {
             clicks += "{\"account_id\":\"acc_sci\",\"id\":\"" + t[0] + "\",\"lead_id\":\"" + t[1] + "\",\"click_date\":\"" + t[3] + "\",\"is_organic\":" + t[4]
                     + ",\"integration_type\":\"" + (t[2].isEmpty() ? "" : "FACEBOOK") + "\",\"adspend_ad_id\":\"" + t[2] + "\",\"created_at\":\"" + t[3]
+                    + "\",\"tracked_url\":\"https://x.test/p?gclid=1&targetid=aud-4%3Akwd-" + (t[0].compareTo("k4") < 0 ? "70" : "71")
                     + "\",\"_version\":1,\"is_deleted\":0}\n";
         }
         String sales = "";
@@ -151,6 +154,9 @@ class CurrentClickHouseCompatibilityTest {
             insert(e.getValue(), "ads", ads);
             insert(e.getValue(), "clicks", clicks);
             insert(e.getValue(), "sales", sales);
+            insert(e.getValue(), "leads", "{\"account_id\":\"acc_sci\",\"id\":\"L1\",\"stage_name\":\"Hot\",\"created_at\":\"2026-10-01 00:00:00\","
+                    + "\"updated_at\":\"2026-10-01 00:00:00\",\"_version\":1,\"is_deleted\":0}\n{\"account_id\":\"acc_sci\",\"id\":\"L3\",\"stage_name\":\"hot\","
+                    + "\"created_at\":\"2026-10-01 00:00:00\",\"updated_at\":\"2026-10-01 00:00:00\",\"_version\":1,\"is_deleted\":0}\n");
             for (String level : List.of("ad:ad_id", "adset:ad_set_id")) {
                 String[] l = level.split(":");
                 var request = new dev.attribution.query.attribution.AttributionRequest(dev.attribution.query.attribution.AttributionRequest.Model.scientific,
@@ -159,11 +165,37 @@ class CurrentClickHouseCompatibilityTest {
                         List.of("name", "sales", "customers", "unique_customers", "revenue", "total_revenue", "leads", "clicks"),
                         List.of("a1", "a2", "a3", "s1", "s2"), false, false,
                         dev.attribution.query.attribution.AttributionRequest.SourceConfiguration.all_sources, 0, "source_link", 50);
-                var report = new dev.attribution.query.attribution.ScientificAttribution(e.getValue(),
-                        new dev.attribution.query.attribution.AttributionReport(e.getValue(), new dev.attribution.query.attribution.AttributionRows(
-                                e.getValue(), new dev.attribution.query.attribution.AttributionQuery(e.getValue(),
-                                new dev.attribution.query.attribution.CustomCostAllocation(e.getValue())), new dev.attribution.api.PageTokens(null))));
-                answers.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).addAll(report.report("acc_sci", java.time.ZoneOffset.UTC, request, 30).rows());
+                var report = new dev.attribution.query.attribution.ScientificAttribution(e.getValue(), new dev.attribution.query.attribution.AttributionRows(
+                        e.getValue(), new dev.attribution.query.attribution.AttributionQuery(e.getValue(),
+                        new dev.attribution.query.attribution.CustomCostAllocation(e.getValue())), new dev.attribution.api.PageTokens(null)));
+                answers.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).addAll(report.report("acc_sci", java.time.ZoneOffset.UTC, request,
+                        dev.attribution.query.attribution.AttributionOptions.DEFAULT, List.of(), 30).rows());
+                // the options' SQL too: dayOfAttribution, week buckets, the sale filters, lead stages
+                var options = new dev.attribution.query.attribution.AttributionOptions(java.util.Optional.of(dev.attribution.query.attribution.TimeBuckets.Unit.week),
+                        java.util.Optional.empty(), java.util.Optional.empty(), false, java.util.Optional.empty(),
+                        new dev.attribution.query.attribution.AttributionFilters(dev.attribution.query.attribution.AttributionFilters.NewCustomers.only_unique_customers,
+                                true, true, List.of("hot"), dev.attribution.query.attribution.AttributionFilters.Forecasting.first_sale, true));
+                var byClick = new dev.attribution.query.attribution.AttributionRequest(request.model(), request.span(), request.level(), request.fields(),
+                        request.ids(), false, true, request.sources(), 3, "week", 50);
+                answers.get(e.getKey()).addAll(report.report("acc_sci", java.time.ZoneOffset.UTC, byClick, options, List.of("hot"), 30).rows());
+                // ad-account channels (every platform)
+                var credit = report.credit("acc_sci", new dev.attribution.query.attribution.ScientificAttribution.Channels(null, "ad_account_id", false), java.util.Set.of("act"), dev.attribution.query.attribution.AttributionQuery.Params.of(
+                        request, java.time.ZoneOffset.UTC, options.filters(), List.of(), java.util.Optional.empty()), 7,
+                        dev.attribution.query.attribution.AttributionRequest.Model.scientific);
+                answers.get(e.getKey()).add(Map.of("id", "act", "credit", credit.get("act").sales + " " + credit.get("act").revenue));
+                // keyword channels (the targetid of the tracked URL), with a click model and with the chain
+                var keywords = new dev.attribution.query.attribution.ScientificAttribution.Channels("FACEBOOK", "ad_set_id", true);
+                java.util.Set<String> kws = java.util.Set.of("s1:70", "s1:71", "s2:70", "s2:71");
+                var p = dev.attribution.query.attribution.AttributionQuery.Params.of(request, java.time.ZoneOffset.UTC,
+                        dev.attribution.query.attribution.AttributionFilters.NONE, List.of(), java.util.Optional.empty());
+                for (var model : dev.attribution.query.attribution.AttributionRequest.Model.values()) {
+                    var kc = report.credit("acc_sci", keywords, kws, p, 30, model);
+                    assertFalse(kc.isEmpty(), model.name());
+                    new java.util.TreeMap<>(kc).forEach((k, c) -> answers.get(e.getKey()).add(Map.of("id", model + " " + k, "credit", c.sales + " " + c.revenue)));
+                }
+                var traffic = new java.util.TreeMap<>(report.traffic("acc_sci", keywords, kws, p));
+                traffic.forEach((k, t) -> answers.get(e.getKey()).add(Map.of("id", "traffic " + k, "credit", t[0] + " " + t[1])));
+                assertFalse(traffic.isEmpty());
             }
         }
         assertEquals(answers.get("18.16").toString(), answers.get("current").toString());

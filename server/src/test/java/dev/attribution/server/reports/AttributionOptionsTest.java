@@ -307,4 +307,84 @@ class AttributionOptionsTest extends ApiTest {
         assertEquals(List.of("adA"), ids(r));
         assertEquals("Id not found at level facebook_ad: ghost", r.message());
     }
+
+    /**
+     * Keyword levels on a hand-built Google account: clicks belong to a keyword by the kwd- id of their targetid,
+     * the models credit whole sales, spend stays null, the keyword text names the row and the ad group is its parent.
+     */
+    @Test
+    void keywordRowsComeFromTheTargetidOfTheTrackedUrl() throws Exception {
+        String acc = RequestIds.next("acc_");
+        directory.createAccount(acc, "Keywords " + acc, null, ZoneOffset.UTC, "USD");
+        String kwKey = ApiKeys.newKey();
+        directory.createKey(acc, ApiKeys.hash(kwKey), Roles.ALL, false);
+        String v = ",\"_version\":1,\"is_deleted\":0}\n";
+        clickHouse.insertJsonEachRow("ads", ("{\"account_id\":\"" + acc + "\",\"platform\":\"GOOGLE\",\"ad_id\":\"gadA\",\"ad_account_id\":\"gact\","
+                + "\"campaign_id\":\"gc\",\"ad_set_id\":\"G1\",\"name\":\"A\",\"created_at\":\"2026-10-01 00:00:00\"" + v).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        clickHouse.insertJsonEachRow("ad_sets", ("{\"account_id\":\"" + acc + "\",\"platform\":\"GOOGLE\",\"ad_set_id\":\"G1\",\"ad_account_id\":\"gact\","
+                + "\"campaign_id\":\"gc\",\"name\":\"Brand\",\"created_at\":\"2026-10-01 00:00:00\"" + v).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        clickHouse.insertJsonEachRow("ad_spend_daily", ("{\"account_id\":\"" + acc + "\",\"platform\":\"GOOGLE\",\"ad_id\":\"gadA\",\"day\":\"2026-11-02\","
+                + "\"ad_account_id\":\"gact\",\"campaign_id\":\"gc\",\"ad_set_id\":\"G1\",\"spend\":30.00,\"currency\":\"USD\",\"updated_at\":\"2026-11-02 00:00:00\"" + v)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        StringBuilder clicks = new StringBuilder();
+        for (String[] c : new String[][]{{"c1", "L1", "2026-11-02 10:00:00", "&targetid=kwd-111"}, {"c2", "L1", "2026-11-03 10:00:00", "&targetid=aud-5%3Akwd-112"},
+                {"c3", "L2", "2026-11-04 10:00:00", ""}}) {
+            clicks.append("{\"account_id\":\"").append(acc).append("\",\"id\":\"").append(c[0]).append("\",\"lead_id\":\"").append(c[1])
+                    .append("\",\"click_date\":\"").append(c[2]).append("\",\"tracked_url\":\"https://shop.test/?gclid=g").append(c[3])
+                    .append("\",\"is_organic\":0,\"integration_type\":\"GOOGLE\",\"adspend_ad_id\":\"gadA\",\"created_at\":\"").append(c[2]).append("\"").append(v);
+        }
+        clickHouse.insertJsonEachRow("clicks", clicks.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        StringBuilder sales = new StringBuilder();
+        for (String[] x : new String[][]{{"s1", "L1", "2026-11-05 12:00:00", "100.00"}, {"s2", "L2", "2026-11-06 12:00:00", "40.00"}}) {
+            sales.append("{\"account_id\":\"").append(acc).append("\",\"id\":\"").append(x[0]).append("\",\"order_id\":\"o").append(x[0])
+                    .append("\",\"lead_id\":\"").append(x[1]).append("\",\"quantity\":1,\"price\":").append(x[3])
+                    .append(",\"currency\":\"USD\",\"recurring\":0,\"first_sale\":1,\"sale_date\":\"").append(x[2]).append("\",\"updated_at\":\"")
+                    .append(x[2]).append("\",\"deleted\":0").append(v);
+        }
+        clickHouse.insertJsonEachRow("sales", sales.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        try (java.sql.Connection c = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(dataSource).getConnection();
+             java.sql.PreparedStatement ps = c.prepareStatement("INSERT INTO ad_keywords (account_id, platform, keyword_id, ad_set_id, keyword, match_type) "
+                     + "VALUES (?, 'GOOGLE', ?, 'G1', ?, 'EXACT')")) {
+            for (String[] k : new String[][]{{"111", "shoes"}, {"112", "red shoes"}}) {
+                ps.setString(1, acc);
+                ps.setString(2, k[0]);
+                ps.setString(3, k[1]);
+                ps.executeUpdate();
+            }
+            if (!c.getAutoCommit()) {
+                c.commit();
+            }
+        }
+        String q = "/api/v1.0/attribution?startDate=2026-11-01&endDate=2026-11-18&level=google_keyword&keywordsIds=" + enc("G1:[111,112]")
+                + "&fields=name,parent_name,sales,revenue,customers,leads,clicks,cost,roas,cac&attributionModel=";
+        Response last = get(kwKey, q + "last_click");
+        assertEquals(200, last.status(), last.raw());
+        assertEquals(2, last.body().get("result").size(), last.raw());
+        JsonNode k111 = last.body().get("result").get(0);
+        JsonNode k112 = last.body().get("result").get(1);
+        assertEquals("111", k111.get("id").asText());
+        assertEquals("G1", k111.get("adgroupId").asText());
+        assertEquals("shoes", k111.get("name").asText());
+        assertEquals("Brand", k111.get("parent_name").asText());
+        assertEquals(0, k111.get("sales").asLong(), "the last click of L1 is on keyword 112");
+        assertEquals(1, k111.get("clicks").asLong());
+        assertEquals(1, k111.get("leads").asLong());
+        assertEquals(1, k112.get("sales").asLong());
+        money("100.00", k112.get("revenue"));
+        assertEquals(1, k112.get("customers").asLong());
+        for (String f : List.of("cost", "roas", "cac")) {
+            assertTrue(k112.get(f).isNull(), f + " has no spend per keyword: " + last.raw());
+        }
+        Response first = get(kwKey, q + "first_click");
+        JsonNode f111 = first.body().get("result").get(0);
+        assertEquals(1, f111.get("sales").asLong(), first.raw());
+        money("100.00", f111.get("revenue"));
+        // L2's sale has no keyword on its click: no row has it, under any model
+        Response sci = get(kwKey, q + "scientific");
+        double sold = 0;
+        for (JsonNode row : sci.body().get("result")) {
+            sold += row.get("sales").asDouble();
+        }
+        assertEquals(1.0, sold, 1e-9, sci.raw());
+    }
 }

@@ -16,13 +16,61 @@ import java.util.Set;
 /** Plain-Java attribution (no SQL) over generated events, as docs/attribution-models.md defines it. */
 final class AttributionOracle {
 
-    record Ad(String adId, String adSetId, String campaignId) {
+    record Ad(String adId, String adSetId, String campaignId, String adAccountId) {
+        Ad(String adId, String adSetId, String campaignId) {
+            this(adId, adSetId, campaignId, "acct");
+        }
     }
 
-    record Click(String id, String leadId, Instant at, boolean organic, String platform, String adId) {
+    /** {@code tag}: the click's source link tag ("" = none); {@code keywordId}: the kwd- id of its targetid ("" = none). */
+    record Click(String id, String leadId, Instant at, boolean organic, String platform, String adId, String tag, String keywordId) {
+        Click(String id, String leadId, Instant at, boolean organic, String platform, String adId, String tag) {
+            this(id, leadId, at, organic, platform, adId, tag, "");
+        }
+
+        Click(String id, String leadId, Instant at, boolean organic, String platform, String adId) {
+            this(id, leadId, at, organic, platform, adId, "", "");
+        }
     }
 
-    record Sale(String id, String leadId, Instant at, long cents, boolean recurring, boolean firstSale) {
+    /** {@code deductions}: the sale's taxes + shipping + cost of goods in cents (what excludeHardCosts subtracts). */
+    record Sale(String id, String leadId, Instant at, long cents, boolean recurring, boolean firstSale, long deductions) {
+        Sale(String id, String leadId, Instant at, long cents, boolean recurring, boolean firstSale) {
+            this(id, leadId, at, cents, recurring, firstSale, 0);
+        }
+    }
+
+    /**
+     * The options of spec 4.5 the oracles model. {@code leads} = the leads whose stage is requested (null = no
+     * lead_stage); {@code hiddenTags} = tags of deleted source links, whose clicks are ignored (reportSourceVisibility);
+     * {@code scope} = the entities the report covers (an ad account's endpoint), null = all.
+     */
+    record Opts(String newCustomers, boolean ignoreRecurring, String grouping, boolean dayOfAttribution,
+                boolean excludeHardCosts, Set<String> leads, Set<String> hiddenTags, Set<String> scope) {
+        static final Opts NONE = new Opts("all_customers", false, "source_link", false, false, null, Set.of(), null);
+
+        /** Whether the entity at the report's depth is in the report (scope null = every entity). */
+        boolean covers(String entity) {
+            return scope == null || scope.contains(entity);
+        }
+
+        boolean keeps(Sale s) {
+            return !(ignoreRecurring && s.recurring() || newCustomers.equals("only_unique_customers") && !s.firstSale()
+                    || newCustomers.equals("only_returning_customers") && s.firstSale()) && keepsLead(s.leadId());
+        }
+
+        boolean keepsLead(String lead) {
+            return leads == null || leads.contains(lead);
+        }
+
+        boolean keeps(Click c, String config) {
+            return keepsLead(c.leadId()) && !hiddenTags.contains(c.tag())
+                    && !(config.equals("only_paid") && c.organic() || config.equals("only_organic") && !c.organic());
+        }
+
+        long revenue(Sale s) {
+            return excludeHardCosts ? s.cents() - s.deductions() : s.cents();
+        }
     }
 
     record Spend(String adId, LocalDate day, long cents) {
@@ -34,10 +82,25 @@ final class AttributionOracle {
     private AttributionOracle() {
     }
 
+    /**
+     * The row entity of a click on {@code ad} (null = none): at depth {@code keyword} its ad group and keyword
+     * ({@code <adGroupId>:<keywordId>}, none without a keyword), else the ad's entity.
+     */
+    static String entityOf(Click c, Ad ad, String depth) {
+        if (ad == null) {
+            return null;
+        }
+        if (depth.equals("keyword")) {
+            return c.keywordId().isEmpty() ? null : ad.adSetId() + ":" + c.keywordId();
+        }
+        return entity(ad, depth);
+    }
+
     static String entity(Ad ad, String depth) {
         return switch (depth) {
             case "ad" -> ad.adId();
             case "adset" -> ad.adSetId();
+            case "account" -> ad.adAccountId();
             default -> ad.campaignId();
         };
     }
@@ -56,7 +119,19 @@ final class AttributionOracle {
     static Map<String, Map<String, Object>> compute(Data d, String depth, String model, String config, int windowDays,
                                                     Instant start, Instant end, LocalDate fromDay, LocalDate toDay,
                                                     String newCustomers, boolean ignoreRecurring, String grouping) {
-        java.util.function.BiFunction<Ad, LocalDate, String> key = (ad, day) -> grouping.equals("source_link") ? entity(ad, depth)
+        return compute(d, depth, model, config, windowDays, start, end, fromDay, toDay,
+                new Opts(newCustomers, ignoreRecurring, grouping, false, false, null, Set.of(), null));
+    }
+
+    /**
+     * With every modelled option: besides the above, {@code dayOfAttribution} keeps a sale when its chosen click's
+     * date is in the range (and buckets it by that date), {@code excludeHardCosts} subtracts the deductions from
+     * revenue, {@code leads} keeps only those leads' sales and clicks, {@code hiddenTags} drops those clicks.
+     */
+    static Map<String, Map<String, Object>> compute(Data d, String depth, String model, String config, int windowDays,
+                                                    Instant start, Instant end, LocalDate fromDay, LocalDate toDay, Opts o) {
+        String grouping = o.grouping();
+        java.util.function.BiFunction<String, LocalDate, String> key = (entity, day) -> grouping.equals("source_link") ? entity
                 : bucket(grouping, day, fromDay).toString();
         Map<String, Ad> ads = new HashMap<>();
         d.ads().forEach(a -> ads.put(a.adId(), a));
@@ -66,11 +141,7 @@ final class AttributionOracle {
         Map<String, Set<String>> leads = new HashMap<>();
         boolean last = model.equals("last_click");
         for (Sale s : d.sales()) {
-            if (s.at().isBefore(start) || s.at().isAfter(end)) {
-                continue;
-            }
-            if (ignoreRecurring && s.recurring() || newCustomers.equals("only_unique_customers") && !s.firstSale()
-                    || newCustomers.equals("only_returning_customers") && s.firstSale()) {
+            if (!o.dayOfAttribution() && (s.at().isBefore(start) || s.at().isAfter(end)) || !o.keeps(s)) {
                 continue;
             }
             List<Click> candidates = new ArrayList<>();
@@ -81,7 +152,7 @@ final class AttributionOracle {
                 if (windowDays > 0 && c.at().isBefore(s.at().minusSeconds(windowDays * 86400L))) {
                     continue;
                 }
-                if (config.equals("only_paid") && c.organic() || config.equals("only_organic") && !c.organic()) {
+                if (!o.keeps(c, config)) {
                     continue;
                 }
                 candidates.add(c);
@@ -93,43 +164,45 @@ final class AttributionOracle {
             List<Click> pool = candidates.stream().filter(c -> !anyPreferred || preferred(c, config)).toList();
             Comparator<Click> order = Comparator.comparing(Click::at).thenComparing(Click::id);
             Click chosen = last ? pool.stream().max(order).orElseThrow() : pool.stream().min(order).orElseThrow();
-            Ad ad = chosen.adId().isEmpty() || !"FACEBOOK".equals(chosen.platform()) ? null : ads.get(chosen.adId());
-            if (ad == null) {
+            Ad ad = chosen.adId().isEmpty() || chosen.platform().isEmpty() ? null : ads.get(chosen.adId());
+            String entity = entityOf(chosen, ad, depth);
+            if (entity == null || !o.covers(entity) || o.dayOfAttribution() && (chosen.at().isBefore(start) || chosen.at().isAfter(end))) {
                 continue;
             }
-            String e = key.apply(ad, utcDay(s.at()));
+            String e = key.apply(entity, utcDay(o.dayOfAttribution() ? chosen.at() : s.at()));
             long[] x = sums.computeIfAbsent(e, k -> new long[8]);
             x[0]++;
             if (!s.recurring()) {
                 x[1]++;
-                x[4] += s.cents();
+                x[4] += o.revenue(s);
             } else {
-                x[5] += s.cents();
+                x[5] += o.revenue(s);
             }
             uniqueSales.computeIfAbsent(e, k -> new HashSet<>()).add(s.leadId());
             if (s.firstSale()) {
                 uniqueCustomers.computeIfAbsent(e, k -> new HashSet<>()).add(s.leadId());
-                x[6] += s.cents();
+                x[6] += o.revenue(s);
             }
         }
         for (Click c : d.clicks()) {
-            if (c.at().isBefore(start) || c.at().isAfter(end) || c.adId().isEmpty() || !"FACEBOOK".equals(c.platform())
+            if (c.at().isBefore(start) || c.at().isAfter(end) || c.adId().isEmpty() || c.platform().isEmpty()
                     || !ads.containsKey(c.adId())) {
                 continue;
             }
-            if (config.equals("only_paid") && c.organic() || config.equals("only_organic") && !c.organic()) {
+            String entity = entityOf(c, ads.get(c.adId()), depth);
+            if (entity == null || !o.keeps(c, config) || !o.covers(entity)) {
                 continue;
             }
-            String e = key.apply(ads.get(c.adId()), utcDay(c.at()));
+            String e = key.apply(entity, utcDay(c.at()));
             long[] x = sums.computeIfAbsent(e, k -> new long[8]);
             x[2]++;
             leads.computeIfAbsent(e, k -> new HashSet<>()).add(c.leadId());
         }
         for (Spend sp : d.spend()) {
-            if (sp.day().isBefore(fromDay) || sp.day().isAfter(toDay)) {
+            if (sp.day().isBefore(fromDay) || sp.day().isAfter(toDay) || depth.equals("keyword") || !o.covers(entity(ads.get(sp.adId()), depth))) {
                 continue;
             }
-            String e = key.apply(ads.get(sp.adId()), sp.day());
+            String e = key.apply(entity(ads.get(sp.adId()), depth), sp.day());
             sums.computeIfAbsent(e, k -> new long[8])[3] += sp.cents();
         }
         Map<String, Map<String, Object>> rows = new LinkedHashMap<>();

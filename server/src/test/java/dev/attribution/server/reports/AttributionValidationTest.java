@@ -87,12 +87,38 @@ class AttributionValidationTest extends ApiTest {
         bad(sci + "&scientificDaysRange=abc", "Invalid days range for scientific attribution: abc");
         bad(sci + "&scientificDaysRange=2.5", "Invalid days range for scientific attribution: 2.5");
         bad(OK + "&scientificDaysRange=31", "Invalid days range for scientific attribution: 31");
-        bad(sci + "&dayOfAttribution=true", "dayOfAttribution is not supported yet with attributionModel scientific");
-        String options = "timeGroupingOption, status, isAdAccountId, newCustomerConfiguration, ignoreRecurringSales, "
-                + "excludeHardCosts and lead_stage are not supported yet with attributionModel scientific";
-        bad(sci + "&timeGroupingOption=day", options);
-        bad(sci + "&ignoreRecurringSales=true", options);
-        assertEquals(200, call(sci + "&timeGroupingOption=source_link").status(), "the default grouping is fine");
+        // every option of the click models is taken, with the click models' rules and messages
+        for (String option : List.of("dayOfAttribution=true", "timeGroupingOption=day", "status=active", "ignoreRecurringSales=true",
+                "excludeHardCosts=true", "newCustomerConfiguration=only_unique_customers", "timeGroupingOption=source_link")) {
+            assertEquals(200, call(sci + "&" + option).status(), option);
+        }
+        bad(sci + "&timeGroupingOption=day&status=active", "status is only supported with timeGroupingOption source_link");
+        bad(sci + "&isAdAccountId=true&timeGroupingOption=week", "isAdAccountId is not supported with timeGroupingOption week");
+        bad(sci + "&newCustomerConfiguration=new", "Invalid newCustomerConfiguration: new. Accepted values: all_customers, "
+                + "only_returning_customers, only_unique_customers");
+    }
+
+    @Test
+    void keywordsIdsGrammar() {
+        String kw = OK.replace("facebook_ad", "google_keyword").replace("&ids=" + enc("\"a1\""), "");
+        for (String ok : List.of("123:[1,2]", "123:[1,2],456:[3]", " 123 : [ 1 , 2 ] ", "\"123\":[\"1\"]", "123:[1,1]")) {
+            ApiTest.Response r = call(kw + "&keywordsIds=" + enc(ok));
+            assertEquals(200, r.status(), ok + ": " + r.raw());
+        }
+        ApiTest.Response unknown = call(kw + "&keywordsIds=" + enc("123:[1],456:[3]"));
+        assertEquals("Id not found at level google_keyword: 123:1", unknown.body().get("message").get(0).asText(), unknown.raw());
+        String shape = ". Expected <adGroupId>:[<keywordId>,...] separated by commas";
+        for (String wrong : List.of("123", "123:1", "123:[]", "123:[1,]", "123:[1],", ":[1]", "123:[1]x", "123:[1]456:[2]", "123:[[1]]", "a:b:[1]")) {
+            bad(kw + "&keywordsIds=" + enc(wrong), "Invalid keywordsIds: " + wrong + shape);
+        }
+        StringBuilder many = new StringBuilder("1:[");
+        for (int i = 0; i < 51; i++) {
+            many.append(i == 0 ? "" : ",").append(i);
+        }
+        bad(kw + "&keywordsIds=" + enc(many + "]"), "The maximum number of keywordsIds to be provided is 50");
+        bad(kw, "Missing required parameter: keywordsIds");
+        bad(kw + "&keywordsIds=1:[2]&status=active", "status is not supported at level google_keyword");
+        bad(kw + "&keywordsIds=1:[2]&isAdAccountId=true", "isAdAccountId is not supported at level google_keyword");
     }
 
     @Test

@@ -164,6 +164,26 @@ class ReportGenerationTest extends ApiTest {
         }
     }
 
+    /** Scientific and the options go through the same engine: per id, and as one part when buckets span the ids. */
+    @Test
+    void scientificWithOptionsEqualsTheSynchronousAnswer() {
+        for (String grouping : List.of("source_link", "week")) {
+            List<String> ids = List.of("ad1", "ad2", "ad3", "nope");
+            Map<String, Object> p = params("scientific", "facebook_ad", ids);
+            p.put("sourceConfiguration", "all_sources");
+            p.put("timeGroupingOption", grouping);
+            p.put("dayOfAttribution", true);
+            p.put("excludeHardCosts", true);
+            Response sync = attribution(p);
+            assertEquals(200, sync.status(), sync.raw());
+            assertTrue(sync.body().get("result").size() >= 1, sync.raw());
+            JsonNode job = awaitDone(generated(p));
+            assertEquals(sync.body().get("result"), job.get("rows"), grouping);
+            assertEquals(sync.body().get("message"), job.get("message"), grouping);
+            assertEquals(grouping.equals("week") ? 1 : ids.size(), job.get("partsTotal").asInt(), grouping);
+        }
+    }
+
     @Test
     void generateAnswersAPendingJobWithProgress() {
         String id = generated(params("last_click", "facebook_ad", List.of("ad1")));

@@ -137,56 +137,67 @@ final class ScientificOracle {
     }
 
     private static String channel(AttributionOracle.Click c, Map<String, AttributionOracle.Ad> ads, String depth) {
-        AttributionOracle.Ad ad = c.adId().isEmpty() || !"FACEBOOK".equals(c.platform()) ? null : ads.get(c.adId());
-        return ad == null ? OTHER : AttributionOracle.entity(ad, depth);
+        AttributionOracle.Ad ad = c.adId().isEmpty() || c.platform().isEmpty() ? null : ads.get(c.adId());
+        String entity = AttributionOracle.entityOf(c, ad, depth);
+        return entity == null ? OTHER : entity;
     }
 
-    private static List<String> path(List<AttributionOracle.Click> candidates, String config, Map<String, AttributionOracle.Ad> ads, String depth) {
-        List<AttributionOracle.Click> kept = new ArrayList<>();
-        for (AttributionOracle.Click c : candidates) {
-            if (config.equals("only_paid") && c.organic() || config.equals("only_organic") && !c.organic()) {
-                continue;
-            }
-            kept.add(c);
-        }
+    /** The kept touches of a path, in (click time, click id) order, after prioritize_paid / prioritize_organic. */
+    private static List<AttributionOracle.Click> path(List<AttributionOracle.Click> candidates, String config, AttributionOracle.Opts o) {
+        List<AttributionOracle.Click> kept = candidates.stream().filter(c -> o.keeps(c, config)).toList();
         Boolean preferOrganic = config.equals("prioritize_paid") ? Boolean.FALSE : config.equals("prioritize_organic") ? Boolean.TRUE : null;
         if (preferOrganic != null && kept.stream().anyMatch(c -> c.organic() == preferOrganic)) {
             kept = kept.stream().filter(c -> c.organic() == preferOrganic).toList();
         }
-        return kept.stream().sorted(Comparator.comparing(AttributionOracle.Click::at).thenComparing(AttributionOracle.Click::id))
-                .map(c -> channel(c, ads, depth)).toList();
+        return kept.stream().sorted(Comparator.comparing(AttributionOracle.Click::at).thenComparing(AttributionOracle.Click::id)).toList();
     }
 
     /** Rows by entity id: metric name → expected value (BigDecimal, Double for fractional counts, Long or null). */
     static Map<String, Map<String, Object>> compute(AttributionOracle.Data d, String depth, String config, int windowDays, int scientificDays,
                                                     Instant start, Instant end, LocalDate fromDay, LocalDate toDay) {
+        return compute(d, depth, config, windowDays, scientificDays, start, end, fromDay, toDay, AttributionOracle.Opts.NONE, null, false);
+    }
+
+    /**
+     * With the options: the sale and click filters of {@code o} apply before the paths are built; with
+     * {@code dayOfAttribution} conversions are the sales of [start, end + L] and each (sale, channel) share is dated by
+     * the channel's last touch on the path, counted when in [start, end]; with a grouping rows are the (cut) UTC
+     * buckets over all entities. {@code keepAll} (status, ad-account paging, the ad-account row): every one of these
+     * entities has a row, zeros included. {@code visibility}: non-converting paths look back scientificDays.
+     */
+    static Map<String, Map<String, Object>> compute(AttributionOracle.Data d, String depth, String config, int windowDays, int scientificDays,
+                                                    Instant start, Instant end, LocalDate fromDay, LocalDate toDay,
+                                                    AttributionOracle.Opts o, Set<String> keepAll, boolean visibility) {
         Map<String, AttributionOracle.Ad> ads = new HashMap<>();
         d.ads().forEach(a -> ads.put(a.adId(), a));
         long back = (windowDays > 0 ? Math.min(windowDays, scientificDays) : scientificDays) * 86400L;
-        List<AttributionOracle.Sale> inRange = d.sales().stream().filter(s -> !s.at().isBefore(start) && !s.at().isAfter(end)).toList();
+        long nonConvertingBack = visibility ? scientificDays * 86400L : back;
+        Instant conversionsEnd = o.dayOfAttribution() ? end.plusSeconds(back) : end;
+        List<AttributionOracle.Sale> converted = d.sales().stream().filter(s -> !s.at().isBefore(start) && !s.at().isAfter(conversionsEnd) && o.keeps(s))
+                .toList();
         Set<String> convertingLeads = new HashSet<>();
-        inRange.forEach(s -> convertingLeads.add(s.leadId()));
+        converted.forEach(s -> convertingLeads.add(s.leadId()));
         List<Path> paths = new ArrayList<>();
-        Map<AttributionOracle.Sale, List<String>> salePaths = new LinkedHashMap<>();
-        for (AttributionOracle.Sale s : inRange) {
+        Map<AttributionOracle.Sale, List<AttributionOracle.Click>> salePaths = new LinkedHashMap<>();
+        for (AttributionOracle.Sale s : converted) {
             List<AttributionOracle.Click> cands = d.clicks().stream().filter(c -> c.leadId().equals(s.leadId()) && !c.at().isAfter(s.at())
                     && !c.at().isBefore(s.at().minusSeconds(back))).toList();
-            List<String> p = path(cands, config, ads, depth);
+            List<AttributionOracle.Click> p = path(cands, config, o);
             if (!p.isEmpty()) {
                 salePaths.put(s, p);
-                paths.add(new Path(p, true));
+                paths.add(new Path(p.stream().map(c -> channel(c, ads, depth)).toList(), true));
             }
         }
         Map<String, List<AttributionOracle.Click>> byLead = new LinkedHashMap<>();
         for (AttributionOracle.Click c : d.clicks()) {
-            if (!convertingLeads.contains(c.leadId()) && !c.at().isBefore(start.minusSeconds(back)) && !c.at().isAfter(end)) {
+            if (!convertingLeads.contains(c.leadId()) && !c.at().isBefore(start.minusSeconds(nonConvertingBack)) && !c.at().isAfter(end)) {
                 byLead.computeIfAbsent(c.leadId(), k -> new ArrayList<>()).add(c);
             }
         }
         for (List<AttributionOracle.Click> cs : byLead.values()) {
-            List<String> p = path(cs, config, ads, depth);
+            List<AttributionOracle.Click> p = path(cs, config, o);
             if (!p.isEmpty()) {
-                paths.add(new Path(p, false));
+                paths.add(new Path(p.stream().map(c -> channel(c, ads, depth)).toList(), false));
             }
         }
         Set<String> channelSet = new LinkedHashSet<>();
@@ -197,55 +208,85 @@ final class ScientificOracle {
         for (String c : channels) {
             effect.put(c, full.isZero() ? Q.ZERO : Q.ONE.sub(conversion(paths, channels, c).div(full)));
         }
-        Map<String, Integer> salesOfLead = new HashMap<>();
-        Map<String, Integer> firstOfLead = new HashMap<>();
-        salePaths.keySet().forEach(s -> {
-            salesOfLead.merge(s.leadId(), 1, Integer::sum);
-            if (s.firstSale()) {
-                firstOfLead.merge(s.leadId(), 1, Integer::sum);
-            }
-        });
-        // entity → [sales, oneTime, customers, uniqueCustomers, revenue, recurring, firstRevenue]
-        Map<String, Q[]> credit = new HashMap<>();
+        // Each (sale, channel) share with its date and bucket ("" without grouping; none when outside the range).
+        record Share(AttributionOracle.Sale sale, String channel, Q w, String bucket) {
+        }
+        List<Share> shares = new ArrayList<>();
         salePaths.forEach((s, p) -> {
-            Set<String> distinct = new LinkedHashSet<>(p);
+            Map<String, Instant> lastTouch = new LinkedHashMap<>();
+            p.forEach(c -> lastTouch.merge(channel(c, ads, depth), c.at(), (a, b) -> a.isAfter(b) ? a : b));
             Q sum = Q.ZERO;
-            for (String c : distinct) {
+            for (String c : lastTouch.keySet()) {
                 sum = sum.add(effect.get(c));
             }
-            for (String c : distinct) {
-                if (c.equals(OTHER)) {
+            for (String c : lastTouch.keySet()) {
+                Instant at = o.dayOfAttribution() ? lastTouch.get(c) : s.at();
+                if (at.isBefore(start) || at.isAfter(end)) {
                     continue;
                 }
-                Q w = effect.get(c).div(sum);
-                Q[] x = credit.computeIfAbsent(c, k -> new Q[]{Q.ZERO, Q.ZERO, Q.ZERO, Q.ZERO, Q.ZERO, Q.ZERO, Q.ZERO});
-                Q money = w.mul(Q.of(s.cents(), 1));
-                x[0] = x[0].add(w);
-                x[2] = x[2].add(w.div(Q.of(salesOfLead.get(s.leadId()), 1)));
-                if (s.recurring()) {
-                    x[5] = x[5].add(money);
-                } else {
-                    x[1] = x[1].add(w);
-                    x[4] = x[4].add(money);
-                }
-                if (s.firstSale()) {
-                    x[3] = x[3].add(w.div(Q.of(firstOfLead.get(s.leadId()), 1)));
-                    x[6] = x[6].add(money);
-                }
+                String bucket = o.grouping().equals("source_link") ? ""
+                        : AttributionOracle.bucket(o.grouping(), LocalDate.ofInstant(at, java.time.ZoneOffset.UTC), fromDay).toString();
+                shares.add(new Share(s, c, sum.isZero() ? Q.of(1, lastTouch.size()) : effect.get(c).div(sum), bucket));
             }
         });
+        Map<String, Set<String>> salesOfLead = new HashMap<>();
+        Map<String, Set<String>> firstOfLead = new HashMap<>();
+        for (Share x : shares) {
+            salesOfLead.computeIfAbsent(x.sale().leadId() + "|" + x.bucket(), k -> new HashSet<>()).add(x.sale().id());
+            if (x.sale().firstSale()) {
+                firstOfLead.computeIfAbsent(x.sale().leadId() + "|" + x.bucket(), k -> new HashSet<>()).add(x.sale().id());
+            }
+        }
+        Set<String> entities = new HashSet<>();
+        if (depth.equals("keyword")) {
+            entities.addAll(o.scope());
+        } else {
+            d.ads().stream().map(a -> AttributionOracle.entity(a, depth)).filter(o::covers).forEach(entities::add);
+        }
+        // row → [sales, oneTime, customers, uniqueCustomers, revenue, recurring, firstRevenue]
+        Map<String, Q[]> credit = new HashMap<>();
+        for (Share sh : shares) {
+            if (!entities.contains(sh.channel()) || keepAll != null && !keepAll.contains(sh.channel()) && o.grouping().equals("source_link")) {
+                continue;
+            }
+            AttributionOracle.Sale s = sh.sale();
+            String row = o.grouping().equals("source_link") ? sh.channel() : sh.bucket();
+            Q w = sh.w();
+            Q[] x = credit.computeIfAbsent(row, k -> new Q[]{Q.ZERO, Q.ZERO, Q.ZERO, Q.ZERO, Q.ZERO, Q.ZERO, Q.ZERO});
+            Q money = w.mul(Q.of(o.revenue(s), 1));
+            String lb = s.leadId() + "|" + sh.bucket();
+            x[0] = x[0].add(w);
+            x[2] = x[2].add(w.div(Q.of(salesOfLead.get(lb).size(), 1)));
+            if (s.recurring()) {
+                x[5] = x[5].add(money);
+            } else {
+                x[1] = x[1].add(w);
+                x[4] = x[4].add(money);
+            }
+            if (s.firstSale()) {
+                x[3] = x[3].add(w.div(Q.of(firstOfLead.get(lb).size(), 1)));
+                x[6] = x[6].add(money);
+            }
+        }
         // Leads, clicks and cost do not depend on the model: the last-click oracle's values.
-        Map<String, Map<String, Object>> base = AttributionOracle.compute(d, depth, "last_click", config, windowDays, start, end, fromDay, toDay);
-        Set<String> entities = new LinkedHashSet<>(base.keySet());
-        entities.addAll(credit.keySet());
+        AttributionOracle.Opts baseOpts = new AttributionOracle.Opts(o.newCustomers(), o.ignoreRecurring(), o.grouping(), false,
+                o.excludeHardCosts(), o.leads(), o.hiddenTags(), o.scope());
+        Map<String, Map<String, Object>> base = AttributionOracle.compute(d, depth, "last_click", config, windowDays, start, end, fromDay, toDay, baseOpts);
+        Set<String> rowKeys = new LinkedHashSet<>();
+        if (keepAll != null) {
+            rowKeys.addAll(keepAll);
+        } else {
+            rowKeys.addAll(base.keySet());
+            rowKeys.addAll(credit.keySet());
+        }
         Map<String, Map<String, Object>> rows = new LinkedHashMap<>();
-        for (String e : entities) {
+        for (String e : rowKeys) {
             Map<String, Object> b = base.get(e);
             long leads = b == null ? 0 : (Long) b.get("leads");
             long clicks = b == null ? 0 : (Long) b.get("clicks");
             BigDecimal cost = b == null ? BigDecimal.ZERO.setScale(2) : (BigDecimal) b.get("cost");
             Q[] x = credit.get(e);
-            if (x == null && clicks == 0 && cost.signum() == 0) {
+            if (keepAll == null && x == null && clicks == 0 && cost.signum() == 0) {
                 continue;
             }
             if (x == null) {
