@@ -268,7 +268,16 @@ class ApiDatesTest {
         for (int i = 0; i < pairs.length; i += 2) {
             uri.append(pairs[i]).append('=').append(URLEncoder.encode(pairs[i + 1], StandardCharsets.UTF_8)).append('&');
         }
-        return QueryParams.lenient(TestParams.of(uri.toString()));
+        return QueryParams.of(TestParams.of(uri.toString()), QueryDeclaration.of(Dates.class, false));
+    }
+
+    enum Dates implements QueryParameter {
+        fromDate, toDate, updatedFromDate, updatedToDate;
+
+        @Override
+        public Spec spec() {
+            return Spec.date(name());
+        }
     }
 
     @Test

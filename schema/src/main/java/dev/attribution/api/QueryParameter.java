@@ -1,0 +1,50 @@
+package dev.attribution.api;
+
+/**
+ * One query parameter of an endpoint (spec 4.0), declared as a constant of an enum per endpoint whose constant name
+ * is the parameter's name. That enum is the endpoint's single declaration of its query string: {@link QueryParams}
+ * refuses what it does not list (on enforcing endpoints), takes list maximums and integer ranges from it, and refuses
+ * to read an undeclared name; the MCP tool of the endpoint lists exactly these parameters in its input schema.
+ */
+public interface QueryParameter {
+
+    /** The parameter's name as written in the query string (the enum constant's name). */
+    String name();
+
+    Spec spec();
+
+    /** The value forms of spec 4.0. {@code LIST} is one string of comma-separated double-quoted values. */
+    enum Kind { LIST, STRING, INTEGER, BOOLEAN, DATE }
+
+    /**
+     * What a parameter holds: {@code LIST} with at most {@code max} values, {@code INTEGER} in {@code [min, max]},
+     * and a short description for clients.
+     */
+    record Spec(Kind kind, int min, int max, String description) {
+
+        public static Spec list(int max, String description) {
+            return new Spec(Kind.LIST, 0, max, description);
+        }
+
+        public static Spec string(String description) {
+            return new Spec(Kind.STRING, 0, 0, description);
+        }
+
+        public static Spec integer(int min, int max, String description) {
+            return new Spec(Kind.INTEGER, min, max, description);
+        }
+
+        public static Spec bool(String description) {
+            return new Spec(Kind.BOOLEAN, 0, 0, description);
+        }
+
+        /** A date {@code yyyy-MM-dd} or a date-time (spec 2.2), in the account's zone unless an offset is written. */
+        public static Spec date(String description) {
+            return new Spec(Kind.DATE, 0, 0, description);
+        }
+    }
+
+    /** The page parameters shared by the list endpoints (spec 4.0). */
+    Spec PAGE_SIZE = Spec.integer(1, 250, "items per page (default 50)");
+    Spec PAGE_ID = Spec.string("the nextPageId of the previous page");
+}
