@@ -13,8 +13,12 @@ public interface QueryParameter {
 
     Spec spec();
 
-    /** The value forms of spec 4.0. {@code LIST} is one string of comma-separated double-quoted values. */
-    enum Kind { LIST, STRING, INTEGER, BOOLEAN, DATE }
+    /**
+     * The value forms of spec 4.0. {@code LIST} is one string of comma-separated double-quoted values.
+     * {@code REFUSED} names a parameter the endpoint answers with its own message (the description) instead of
+     * {@code Unknown parameter}; it is not offered to clients.
+     */
+    enum Kind { LIST, STRING, INTEGER, BOOLEAN, DATE, REFUSED }
 
     /**
      * What a parameter holds: {@code LIST} with at most {@code max} values, {@code INTEGER} in {@code [min, max]},
@@ -36,6 +40,11 @@ public interface QueryParameter {
 
         public static Spec bool(String description) {
             return new Spec(Kind.BOOLEAN, 0, 0, description);
+        }
+
+        /** A parameter refused with {@code message}, checked before any other rule of the query string. */
+        public static Spec refused(String message) {
+            return new Spec(Kind.REFUSED, 0, 0, message);
         }
 
         /** A date {@code yyyy-MM-dd} or a date-time (spec 2.2), in the account's zone unless an offset is written. */

@@ -30,6 +30,11 @@ public final class QueryParams {
      * and {@code Duplicate parameter: <name>}.
      */
     public static QueryParams of(HttpParameters parameters, QueryDeclaration declaration) {
+        for (String name : parameters.names()) {
+            declaration.find(name).filter(s -> s.kind() == QueryParameter.Kind.REFUSED).ifPresent(s -> {
+                throw ApiException.badRequest(s.description());
+            });
+        }
         if (declaration.enforcing()) {
             for (String name : parameters.names()) {
                 if (declaration.find(name).isEmpty()) {

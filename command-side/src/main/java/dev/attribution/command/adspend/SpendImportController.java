@@ -1,5 +1,6 @@
 package dev.attribution.command.adspend;
 
+import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.RequestIds;
@@ -29,6 +30,7 @@ class SpendImportController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @Operation(summary = "Import an ad-spend file (CSV with a header row, or JSON lines) as the request body.")
     @RequiresRole(Roles.IMPORT_AD_SPEND)
     Envelopes.Single<SpendImport.Result> importFile(@Nullable @Body String body, Caller caller) {
         if (body == null || body.isBlank()) {

@@ -49,8 +49,8 @@ public class CallWrites {
 
     /** {@code PUT /calls}: every input in the query string; {@code ids} or {@code externalIds}, not both. */
     public String update(Caller caller, QueryParams q) {
-        List<String> ids = q.list("ids", 50);
-        List<String> externalIds = q.list("externalIds", 50);
+        List<String> ids = q.list("ids");
+        List<String> externalIds = q.list("externalIds");
         if (ids.isEmpty() && externalIds.isEmpty()) {
             throw ApiException.badRequest(IDS_OR_EXTERNAL_IDS);
         }

@@ -1,5 +1,8 @@
 package dev.attribution.command.calls;
 
+import dev.attribution.api.QueryParameter;
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParams;
@@ -27,20 +30,44 @@ class CallsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @Operation(summary = "Record a call (asynchronous).")
     @RequiresRole(Roles.CREATE_CALLS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
     }
 
     @Put(consumes = MediaType.ALL)
+    @Operation(summary = "Update calls selected by ids or externalIds (asynchronous).")
     @RequiresRole(Roles.UPDATE_CALLS)
-    Envelopes.WriteAccepted update(HttpRequest<?> request, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, QueryParams.lenient(request.getParameters())));
+    @QueryParameters(Query.class)
+    Envelopes.WriteAccepted update(QueryParams q, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, q));
     }
 
     @Delete("/{id}")
+    @Operation(summary = "Delete a call (asynchronous).")
     @RequiresRole(Roles.DELETE_CALLS)
     Envelopes.WriteAccepted delete(@PathVariable String id, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.delete(caller, id));
+    }
+
+    enum Query implements QueryParameter {
+        ids(Spec.list(50, "call ids (ids or externalIds)")),
+        externalIds(Spec.list(50, "your call ids")),
+        name(Spec.string("required: the call's name")),
+        qualification(Spec.string("qualification stage name")),
+        state(Spec.string("one of " + CallWrites.STATES)),
+        qualified(Spec.bool("qualified or not"));
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

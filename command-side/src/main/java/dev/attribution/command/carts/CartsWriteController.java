@@ -1,5 +1,6 @@
 package dev.attribution.command.carts;
 
+import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Caller;
@@ -23,12 +24,14 @@ class CartsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @Operation(summary = "Create a cart and, if absent, its lead (asynchronous).")
     @RequiresRole(Roles.CREATE_CARTS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
     }
 
     @Put(consumes = MediaType.ALL)
+    @Operation(summary = "Update a cart by cartId (asynchronous).")
     @RequiresRole(Roles.CREATE_CARTS)
     Envelopes.WriteAccepted update(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body)));

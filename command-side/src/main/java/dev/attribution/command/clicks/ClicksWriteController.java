@@ -1,5 +1,6 @@
 package dev.attribution.command.clicks;
 
+import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Caller;
@@ -22,6 +23,7 @@ class ClicksWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @Operation(summary = "Record a click (asynchronous).")
     @RequiresRole(Roles.CREATE_CLICKS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));

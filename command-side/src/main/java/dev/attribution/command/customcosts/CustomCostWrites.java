@@ -47,8 +47,7 @@ public class CustomCostWrites {
     }
 
     /** {@code PUT /custom-costs/{id}}: strict, full replacement (UPDATE_CUSTOM_COST). */
-    public String update(Caller caller, String id, HttpParameters params, JsonBody body) {
-        QueryParams.strict(params, Set.of());
+    public String update(Caller caller, String id, JsonBody body) {
         body.rejectUnknown(FIELDS);
         ObjectNode p = validate(body);
         found(caller, id);
@@ -57,8 +56,7 @@ public class CustomCostWrites {
     }
 
     /** {@code DELETE /custom-costs/{id}}: strict (DELETE_CUSTOM_COST). */
-    public String delete(Caller caller, String id, HttpParameters params) {
-        QueryParams.strict(params, Set.of());
+    public String delete(Caller caller, String id) {
         found(caller, id);
         return log.accept(caller.accountId(), "DELETE_CUSTOM_COST", "cost:" + id, JsonBody.mapper().createObjectNode().put("id", id));
     }

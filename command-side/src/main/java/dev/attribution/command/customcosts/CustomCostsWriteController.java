@@ -1,5 +1,8 @@
 package dev.attribution.command.customcosts;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Caller;
@@ -26,20 +29,25 @@ class CustomCostsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @Operation(summary = "Create a custom cost (asynchronous).")
     @RequiresRole(Roles.CREATE_CUSTOM_COSTS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
+    @Operation(summary = "Update a custom cost (asynchronous).")
+    @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_CUSTOM_COSTS)
-    Envelopes.WriteAccepted update(@PathVariable String id, HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, id, request.getParameters(), JsonBody.parse(body)));
+    Envelopes.WriteAccepted update(@PathVariable String id, QueryParams q, @Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body)));
     }
 
     @Delete("/{id}")
+    @Operation(summary = "Delete a custom cost (asynchronous).")
+    @QueryParameters(enforcing = true)
     @RequiresRole(Roles.DELETE_CUSTOM_COSTS)
-    Envelopes.WriteAccepted delete(@PathVariable String id, HttpRequest<?> request, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.delete(caller, id, request.getParameters()));
+    Envelopes.WriteAccepted delete(@PathVariable String id, QueryParams q, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.delete(caller, id));
     }
 }

@@ -1,5 +1,8 @@
 package dev.attribution.command.leads;
 
+import dev.attribution.api.QueryParameter;
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParams;
@@ -26,26 +29,65 @@ class LeadsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @Operation(summary = "Create or update a lead and its tags (asynchronous: returns request_id).")
     @RequiresRole(Roles.CREATE_LEADS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
     }
 
     @Put(consumes = MediaType.ALL)
+    @Operation(summary = "Update the lead selected by id, email or phone (asynchronous).")
     @RequiresRole(Roles.UPDATE_LEADS)
-    Envelopes.WriteAccepted update(HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, QueryParams.lenient(request.getParameters()), JsonBody.parse(body)));
+    @QueryParameters(UpdateQuery.class)
+    Envelopes.WriteAccepted update(QueryParams q, @Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, q, JsonBody.parse(body)));
     }
 
     @Delete(consumes = MediaType.ALL)
+    @Operation(summary = "Erase the lead selected by id or email (asynchronous).")
     @RequiresRole(Roles.DELETE_LEADS)
-    Envelopes.WriteAccepted delete(HttpRequest<?> request, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.delete(caller, QueryParams.lenient(request.getParameters())));
+    @QueryParameters(DeleteQuery.class)
+    Envelopes.WriteAccepted delete(QueryParams q, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.delete(caller, q));
     }
 
     @Post(uri = "/tags", consumes = MediaType.ALL)
+    @Operation(summary = "Add tags to leads selected by ids or emails (asynchronous).")
     @RequiresRole(Roles.ADD_TAGS_TO_LEADS)
     Envelopes.WriteAccepted addTags(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.addTags(caller, JsonBody.parse(body)));
+    }
+
+    enum UpdateQuery implements QueryParameter {
+        id(Spec.string("the lead's id (one of id, email, phone)")),
+        email(Spec.string("the lead's email")),
+        phone(Spec.string("one of the lead's phone numbers"));
+
+        private final Spec spec;
+
+        UpdateQuery(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
+    }
+
+    enum DeleteQuery implements QueryParameter {
+        id(Spec.string("the lead's id (id or email)")),
+        email(Spec.string("the lead's email"));
+
+        private final Spec spec;
+
+        DeleteQuery(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

@@ -1,5 +1,8 @@
 package dev.attribution.command.orders;
 
+import dev.attribution.api.QueryParameter;
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParams;
@@ -27,21 +30,40 @@ class OrdersWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @Operation(summary = "Record an order and its sales (asynchronous).")
     @RequiresRole(Roles.CREATE_ORDERS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
+    @Operation(summary = "Update an order (asynchronous).")
     @RequiresRole(Roles.UPDATE_ORDERS)
     Envelopes.WriteAccepted update(@PathVariable String id, @Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body)));
     }
 
     @Delete("/{id}")
+    @Operation(summary = "Refund an order, wholly or by an amount (asynchronous).")
     @RequiresRole(Roles.DELETE_ORDERS)
-    Envelopes.WriteAccepted refund(@PathVariable String id, HttpRequest<?> request, Caller caller) {
-        String amount = QueryParams.lenient(request.getParameters()).string("refundedAmount").orElse(null);
+    @QueryParameters(RefundQuery.class)
+    Envelopes.WriteAccepted refund(@PathVariable String id, QueryParams q, Caller caller) {
+        String amount = q.string("refundedAmount").orElse(null);
         return Envelopes.WriteAccepted.of(writes.refund(caller, id, amount));
+    }
+
+    enum RefundQuery implements QueryParameter {
+        refundedAmount(Spec.string("refunded amount, a plain number (default: the whole order)"));
+
+        private final Spec spec;
+
+        RefundQuery(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.attribution.command.products;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParams;
@@ -29,22 +31,25 @@ class ProductsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @Operation(summary = "Create a product (asynchronous).")
     @RequiresRole(Roles.CREATE_PRODUCTS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
+    @Operation(summary = "Update a product; only the fields sent change (asynchronous).")
+    @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_PRODUCTS)
-    Envelopes.WriteAccepted update(@PathVariable String id, HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
-        QueryParams.strict(request.getParameters(), Set.of());
+    Envelopes.WriteAccepted update(@PathVariable String id, QueryParams q, @Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body)));
     }
 
     @Delete("/{id}")
+    @Operation(summary = "Delete a product (asynchronous).")
+    @QueryParameters(enforcing = true)
     @RequiresRole(Roles.DELETE_PRODUCTS)
-    Envelopes.WriteAccepted delete(@PathVariable String id, HttpRequest<?> request, Caller caller) {
-        QueryParams.strict(request.getParameters(), Set.of());
+    Envelopes.WriteAccepted delete(@PathVariable String id, QueryParams q, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.delete(caller, id));
     }
 }

@@ -1,5 +1,8 @@
 package dev.attribution.command.sales;
 
+import dev.attribution.api.QueryParameter;
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.auth.Caller;
@@ -23,14 +26,36 @@ class SalesWriteController {
     }
 
     @Put(consumes = MediaType.ALL)
+    @Operation(summary = "Update sales selected by ids: refund, recurring flag (asynchronous).")
     @RequiresRole(Roles.UPDATE_SALES)
-    Envelopes.WriteAccepted update(HttpRequest<?> request, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, QueryParams.lenient(request.getParameters())));
+    @QueryParameters(Query.class)
+    Envelopes.WriteAccepted update(QueryParams q, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, q));
     }
 
     @Delete("/{id}")
+    @Operation(summary = "Delete a sale (asynchronous).")
     @RequiresRole(Roles.DELETE_SALES)
     Envelopes.WriteAccepted delete(@PathVariable String id, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.delete(caller, id));
+    }
+
+    enum Query implements QueryParameter {
+        ids(Spec.list(50, "required: sale ids")),
+        isRecurringSale(Spec.bool("mark the sales recurring or not")),
+        isRefunded(Spec.bool("mark the sales refunded or not")),
+        refundedDate(Spec.date("when the refund happened")),
+        refundedAmount(Spec.string("refunded amount, a plain number"));
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

@@ -56,8 +56,7 @@ public class SourceWrites {
     }
 
     /** {@code PUT /sources/{tag}}: strict fields; {@code Invalid tag} for a non-source prefix. */
-    public String update(Caller caller, String pathTag, HttpParameters params, JsonBody body) {
-        QueryParams.strict(params, Set.of());
+    public String update(Caller caller, String pathTag, JsonBody body) {
         body.rejectUnknown(UPDATE_FIELDS);
         String id = existing(caller, pathTag);
         ObjectNode p = JsonBody.mapper().createObjectNode().put("id", id);
@@ -78,8 +77,7 @@ public class SourceWrites {
     }
 
     /** {@code DELETE /sources/{tag}}: soft delete. */
-    public String delete(Caller caller, String pathTag, HttpParameters params) {
-        QueryParams.strict(params, Set.of());
+    public String delete(Caller caller, String pathTag) {
         String id = existing(caller, pathTag);
         return log.accept(caller.accountId(), "DELETE_SOURCE_LINK", "source:" + id,
                 JsonBody.mapper().createObjectNode().put("id", id));

@@ -1,5 +1,8 @@
 package dev.attribution.command.sources;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Caller;
@@ -26,20 +29,25 @@ class SourcesWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @Operation(summary = "Create a traffic source (asynchronous).")
     @RequiresRole(Roles.CREATE_SOURCES)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
     }
 
     @Put(value = "/{tag}", consumes = MediaType.ALL)
+    @Operation(summary = "Update a traffic source (asynchronous).")
+    @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_SOURCES)
-    Envelopes.WriteAccepted update(@PathVariable String tag, HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, tag, request.getParameters(), JsonBody.parse(body)));
+    Envelopes.WriteAccepted update(@PathVariable String tag, QueryParams q, @Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, tag, JsonBody.parse(body)));
     }
 
     @Delete("/{tag}")
+    @Operation(summary = "Delete a traffic source (asynchronous).")
+    @QueryParameters(enforcing = true)
     @RequiresRole(Roles.DELETE_SOURCES)
-    Envelopes.WriteAccepted delete(@PathVariable String tag, HttpRequest<?> request, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.delete(caller, tag, request.getParameters()));
+    Envelopes.WriteAccepted delete(@PathVariable String tag, QueryParams q, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.delete(caller, tag));
     }
 }

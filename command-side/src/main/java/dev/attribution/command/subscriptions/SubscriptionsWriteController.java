@@ -1,5 +1,6 @@
 package dev.attribution.command.subscriptions;
 
+import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Caller;
@@ -23,12 +24,14 @@ class SubscriptionsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @Operation(summary = "Record a subscription (asynchronous).")
     @RequiresRole(Roles.CREATE_SUBSCRIPTIONS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
     }
 
     @Put(consumes = MediaType.ALL)
+    @Operation(summary = "Update subscriptions selected by ids (asynchronous).")
     @RequiresRole(Roles.UPDATE_SUBSCRIPTIONS)
     Envelopes.WriteAccepted update(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body)));

@@ -1,5 +1,7 @@
 package dev.attribution.command.urlrules;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParams;
@@ -30,24 +32,27 @@ class UrlRulesWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @Operation(summary = "Create a URL rule.")
+    @QueryParameters(enforcing = true)
     @RequiresRole(Roles.CREATE_URL_RULES)
-    Envelopes.Single<String> create(HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
-        QueryParams.strict(request.getParameters(), Set.of());
+    Envelopes.Single<String> create(QueryParams q, @Nullable @Body String body, Caller caller) {
         return new Envelopes.Single<>(writes.create(caller, JsonBody.parse(body)), RequestIds.next());
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
+    @Operation(summary = "Update a URL rule; sent fields replace.")
+    @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_URL_RULES)
-    Envelopes.WriteAccepted update(@PathVariable String id, HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
-        QueryParams.strict(request.getParameters(), Set.of());
+    Envelopes.WriteAccepted update(@PathVariable String id, QueryParams q, @Nullable @Body String body, Caller caller) {
         writes.update(caller, id, JsonBody.parse(body));
         return Envelopes.WriteAccepted.of(RequestIds.next());
     }
 
     @Delete("/{id}")
+    @Operation(summary = "Delete a URL rule.")
+    @QueryParameters(enforcing = true)
     @RequiresRole(Roles.DELETE_URL_RULES)
-    Envelopes.WriteAccepted delete(@PathVariable String id, HttpRequest<?> request, Caller caller) {
-        QueryParams.strict(request.getParameters(), Set.of());
+    Envelopes.WriteAccepted delete(@PathVariable String id, QueryParams q, Caller caller) {
         writes.delete(caller, id);
         return Envelopes.WriteAccepted.of(RequestIds.next());
     }

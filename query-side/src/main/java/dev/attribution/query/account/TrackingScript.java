@@ -1,5 +1,6 @@
 package dev.attribution.query.account;
 
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.ApiException;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.http.HttpParameters;
@@ -19,8 +20,8 @@ import java.util.Set;
 @Singleton
 class TrackingScript {
 
-    static final Set<String> PARAMETERS = Set.of("domain", "spa", "ignorePrevUrl", "embed", "deleteTrackingScriptParams");
-    private static final List<String> FLAGS = List.of("spa", "ignorePrevUrl", "embed", "deleteTrackingScriptParams");
+    private static final List<String> FLAGS = java.util.Arrays.stream(Query.values())
+            .filter(p -> p.spec().kind() == QueryParameter.Kind.BOOLEAN).map(Query::name).toList();
 
     private final String baseUrl;
 
@@ -62,5 +63,24 @@ class TrackingScript {
 
     private static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    enum Query implements QueryParameter {
+        domain(Spec.string("one of the account's domains")),
+        spa(Spec.bool("single-page application")),
+        ignorePrevUrl(Spec.bool("ignore the previous URL")),
+        embed(Spec.bool("embedded page")),
+        deleteTrackingScriptParams(Spec.bool("remove the tracking parameters from the page URL"));
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

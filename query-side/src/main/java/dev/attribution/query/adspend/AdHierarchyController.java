@@ -1,5 +1,8 @@
 package dev.attribution.query.adspend;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiException;
@@ -42,10 +45,11 @@ class AdHierarchyController {
      * (first page again) instead of failing; a forged or expired token is still 400.
      */
     @Get("/ad-accounts")
+    @Operation(summary = "List ad accounts.")
     @RequiresRole(Roles.GET_AD_ACCOUNTS)
-    Envelopes.Page<AdHierarchyReader.AdAccount> adAccounts(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
-        List<String> ids = q.list("ids", 50);
+    @QueryParameters(AdAccountsQuery.class)
+    Envelopes.Page<AdHierarchyReader.AdAccount> adAccounts(QueryParams q, Caller caller) {
+        List<String> ids = q.list("ids");
         List<String> fields = q.string("fields").map(f -> Arrays.stream(f.split(",")).map(String::trim)
                 .filter(s -> !s.isEmpty()).toList()).orElse(AD_ACCOUNT_FIELDS);
         for (String f : fields) {
@@ -54,7 +58,7 @@ class AdHierarchyController {
             }
         }
         DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = String.join(",", ids) + "|" + String.join(",", fields) + "|" + pageSize;
         AdHierarchyReader.Cursor after = cursor(q, caller, "ad-accounts", fingerprint);
         AdHierarchyReader.Page<AdHierarchyReader.AdAccount> page = reader.adAccounts(caller.accountId(), ids,
@@ -63,13 +67,14 @@ class AdHierarchyController {
     }
 
     @Get("/ads")
+    @Operation(summary = "List ads.")
     @RequiresRole(Roles.GET_ADS)
-    Envelopes.Page<AdHierarchyReader.Ad> ads(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(AdsQuery.class)
+    Envelopes.Page<AdHierarchyReader.Ad> ads(QueryParams q, Caller caller) {
         Optional<String> platform = q.string("integrationType").map(v -> FixedSet.require("integrationType", v, SourceFilter.PLATFORMS));
-        List<String> adIds = q.list("adSourceIds", 50);
+        List<String> adIds = q.list("adSourceIds");
         DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = platform.orElse("") + "|" + String.join(",", adIds);
         AdHierarchyReader.Cursor after = strictCursor(q, caller, "ads", fingerprint);
         AdHierarchyReader.Page<AdHierarchyReader.Ad> page = reader.ads(caller.accountId(), platform, adIds, after, pageSize);
@@ -77,12 +82,13 @@ class AdHierarchyController {
     }
 
     @Get("/keywords")
+    @Operation(summary = "List keywords.")
     @RequiresRole(Roles.GET_ADS)
-    Envelopes.Page<AdHierarchyReader.Keyword> keywords(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(KeywordsQuery.class)
+    Envelopes.Page<AdHierarchyReader.Keyword> keywords(QueryParams q, Caller caller) {
         Optional<String> group = q.string("adgroupId");
         DateRange range = DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = group.orElse("") + "|" + range.from().map(Object::toString).orElse("") + "|"
                 + range.to().map(Object::toString).orElse("");
         AdHierarchyReader.Cursor after = strictCursor(q, caller, "keywords", fingerprint);
@@ -120,5 +126,64 @@ class AdHierarchyController {
         ObjectNode c = JsonBody.mapper().createObjectNode().put("t", next.createdAt().toString()).put("k", next.key())
                 .put("f", fingerprint);
         return pageTokens.issue(caller.accountId(), list, c);
+    }
+
+    enum AdAccountsQuery implements QueryParameter {
+        ids(Spec.list(50, "ad account ids")),
+        fields(Spec.string("comma-separated, of " + AD_ACCOUNT_FIELDS + " (default all)")),
+        fromDate(Spec.date("checked only (spec 7.2)")),
+        toDate(Spec.date("checked only (spec 7.2)")),
+        pageSize(PAGE_SIZE),
+        pageId(PAGE_ID);
+
+        private final Spec spec;
+
+        AdAccountsQuery(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
+    }
+
+    enum AdsQuery implements QueryParameter {
+        integrationType(SourceFilter.INTEGRATION_TYPE),
+        adSourceIds(SourceFilter.AD_SOURCE_IDS),
+        fromDate(Spec.date("checked only (spec 7.2)")),
+        toDate(Spec.date("checked only (spec 7.2)")),
+        pageSize(PAGE_SIZE),
+        pageId(PAGE_ID);
+
+        private final Spec spec;
+
+        AdsQuery(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
+    }
+
+    enum KeywordsQuery implements QueryParameter {
+        adgroupId(Spec.string("ad group id")),
+        fromDate(Spec.date("created at or after")),
+        toDate(Spec.date("created at or before")),
+        pageSize(PAGE_SIZE),
+        pageId(PAGE_ID);
+
+        private final Spec spec;
+
+        KeywordsQuery(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

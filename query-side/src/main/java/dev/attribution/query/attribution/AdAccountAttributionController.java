@@ -1,5 +1,9 @@
 package dev.attribution.query.attribution;
 
+import java.util.Arrays;
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.attribution.api.QueryParams;
@@ -31,11 +35,43 @@ class AdAccountAttributionController {
     }
 
     @Get
+    @Operation(summary = "Attribution of one ad account over time.")
     @RequiresRole(Roles.GET_AD_ACCOUNT_ATTRIBUTION)
-    Response adAccount(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(Query.class)
+    Response adAccount(QueryParams q, Caller caller) {
         AdAccountAttributionRequest r = AdAccountAttributionRequest.read(q, caller.account().timeZone(), Clock.systemUTC());
         AdAccountAttributionReport.Result result = report.report(caller.accountId(), caller.account().timeZone(), r);
         return new Response(result.rows(), RequestIds.next(), result.found() ? null : List.of("Ad account not found: " + r.adAccountId()));
+    }
+
+    enum Query implements QueryParameter {
+        attributionModel(Spec.string("required: one of " + Arrays.toString(AttributionRequest.Model.values()))),
+        startDate(Spec.date("required: first day of the report")),
+        endDate(Spec.date("required: last day of the report")),
+        fields(Spec.string("required: comma-separated metrics (spec 4.5.1)")),
+        ids(Spec.list(50, "required: one ad account id")),
+        currency(Spec.string("usd or user_currency (default)")),
+        dayOfAttribution(Spec.bool("count sales on the click's day")),
+        sourceConfiguration(Spec.string("one of " + Arrays.toString(AttributionRequest.SourceConfiguration.values()) + " (default prioritize_paid)")),
+        scientificDaysRange(Spec.integer(1, 30, "scientific model look-back in days (default 30)")),
+        windowAttributionDaysRange(Spec.integer(0, 365, "attribution window in days (default 0: no limit)")),
+        adLevelDateGroupingOption(Spec.string("ad_account (default), day, week, month or year")),
+        newCustomerConfiguration(Spec.string("one of " + Arrays.toString(AttributionFilters.NewCustomers.values()))),
+        ignoreRecurringSales(Spec.bool("leave recurring sales out")),
+        excludeHardCosts(Spec.bool("leave hard costs out")),
+        forecastingOption(Spec.string("one of " + Arrays.toString(AttributionFilters.Forecasting.values()))),
+        lead_stage(Spec.string("comma-separated lead stage names")),
+        reportSourceVisibility(Spec.bool("report the sources' visibility"));
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

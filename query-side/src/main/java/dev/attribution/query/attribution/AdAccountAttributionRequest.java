@@ -25,7 +25,7 @@ public record AdAccountAttributionRequest(AttributionRequest.Model model, ApiDat
         }
         ApiDates.Span span = ApiDates.attributionSpan(q.required("startDate"), q.required("endDate"), zone, clock);
         List<String> fields = MetricCatalog.parseFields(q.required("fields"));
-        List<String> ids = q.list("ids", 50);
+        List<String> ids = q.list("ids");
         if (ids.isEmpty()) {
             throw ApiException.badRequest("Missing required parameter: ids");
         }
@@ -40,8 +40,8 @@ public record AdAccountAttributionRequest(AttributionRequest.Model model, ApiDat
         AttributionRequest.SourceConfiguration sources = q.string("sourceConfiguration")
                 .map(v -> AttributionFilters.oneOf(v, AttributionRequest.SourceConfiguration.class, "sourceConfiguration"))
                 .orElse(AttributionRequest.SourceConfiguration.prioritize_paid);
-        q.intInRange("scientificDaysRange", 1, 30, 30);
-        int window = q.intInRange("windowAttributionDaysRange", 0, 365, 0);
+        q.intInRange("scientificDaysRange", 30);
+        int window = q.intInRange("windowAttributionDaysRange", 0);
         String g = q.string("adLevelDateGroupingOption").orElse("ad_account");
         if (!GROUPINGS.contains(g)) {
             throw ApiException.badRequest("Invalid adLevelDateGroupingOption: " + g + ". Accepted values: " + String.join(", ", GROUPINGS));

@@ -1,5 +1,8 @@
 package dev.attribution.query.attribution;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.attribution.api.ApiException;
@@ -42,9 +45,10 @@ class AttributionController {
     }
 
     @Get
+    @Operation(summary = "Attribution report (last_click, first_click or scientific) by ad level.")
     @RequiresRole(Roles.GET_ATTRIBUTION)
-    Response attribution(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(AttributionParameter.class)
+    Response attribution(QueryParams q, Caller caller) {
         AttributionOptions.keywordRules(q);
         AttributionRequest r = AttributionRequest.read(q, caller.account().timeZone(), Clock.systemUTC());
         AttributionOptions options = AttributionOptions.read(q, r);

@@ -57,7 +57,7 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
         ApiDates.Span span = ApiDates.attributionSpan(start, end, zone, clock);
         Level level = Level.of(q.required("level"));
         List<String> fields = MetricCatalog.parseFields(q.required("fields"));
-        List<String> ids = q.list("ids", 50);
+        List<String> ids = q.list("ids");
         if (ids.isEmpty()) {
             throw ApiException.badRequest("Missing required parameter: ids");
         }
@@ -69,12 +69,12 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
         SourceConfiguration sources = q.string("sourceConfiguration")
                 .map(v -> enumValue(v, SourceConfiguration.class, "sourceConfiguration")).orElse(SourceConfiguration.prioritize_paid);
         ScientificAttribution.daysRange(q);
-        int window = q.intInRange("windowAttributionDaysRange", 0, 365, 0);
+        int window = q.intInRange("windowAttributionDaysRange", 0);
         String grouping = q.string("timeGroupingOption").orElse("source_link");
         if (!List.of("source_link", "day", "week", "month", "year").contains(grouping)) {
             throw ApiException.badRequest("Invalid timeGroupingOption: " + grouping + ". Accepted values: source_link, day, week, month, year");
         }
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         return new AttributionRequest(model, span, level, fields, ids, currency.equals("usd"), day, sources, window, grouping, pageSize);
     }
 

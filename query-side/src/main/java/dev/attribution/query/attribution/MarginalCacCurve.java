@@ -65,7 +65,6 @@ public class MarginalCacCurve {
     public record Request(String id, AdEntity.Level level, String startText, String endText, ApiDates.Span span,
                    LtvWindow ltvWindow, BigDecimal cacCeiling, Model model) {
 
-        static final Set<String> PARAMETERS = Set.of("id", "level", "startDate", "endDate", "ltvWindow", "cacCeiling", "attributionModel");
 
         static Request read(QueryParams q, ZoneId zone, Clock clock) {
             String id = q.required("id");

@@ -1,5 +1,8 @@
 package dev.attribution.query.attribution;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.attribution.api.QueryParams;
@@ -36,18 +39,60 @@ class RoasController {
     }
 
     @Get("/roas")
+    @Operation(summary = "ROAS of one ad entity over a date range.")
     @RequiresRole(Roles.GET_ROAS)
-    Response roas(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.strict(request.getParameters(), RoasReport.Request.PARAMETERS);
+    @QueryParameters(value = RoasQuery.class, enforcing = true)
+    Response roas(QueryParams q, Caller caller) {
         RoasReport.Request r = RoasReport.Request.read(q, caller.account().timeZone(), Clock.systemUTC());
         return new Response(RequestIds.next(), roas.report(caller.accountId(), caller.account().timeZone(), r).orElse(null));
     }
 
     @Get("/marginal-cac-curve")
+    @Operation(summary = "Marginal CAC curve of one ad entity: where more spend stops paying (docs/marginal-cac.md).")
     @RequiresRole(Roles.GET_ROAS)
-    Response marginalCacCurve(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.strict(request.getParameters(), MarginalCacCurve.Request.PARAMETERS);
+    @QueryParameters(value = CurveQuery.class, enforcing = true)
+    Response marginalCacCurve(QueryParams q, Caller caller) {
         MarginalCacCurve.Request r = MarginalCacCurve.Request.read(q, caller.account().timeZone(), Clock.systemUTC());
         return new Response(RequestIds.next(), curve.curve(caller.accountId(), caller.account().timeZone(), r));
+    }
+
+    enum RoasQuery implements QueryParameter {
+        id(Spec.string("required: the entity's id")),
+        level(Spec.string("required: the entity's level")),
+        startDate(Spec.date("required")),
+        endDate(Spec.date("required")),
+        basis(Spec.string("click_date (default) or sale_date"));
+
+        private final Spec spec;
+
+        RoasQuery(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
+    }
+
+    enum CurveQuery implements QueryParameter {
+        id(Spec.string("required: the entity's id")),
+        level(Spec.string("required: the entity's level")),
+        startDate(Spec.date("default: the history before endDate")),
+        endDate(Spec.date("default: today")),
+        ltvWindow(Spec.string("lifetime-value window")),
+        cacCeiling(Spec.string("the CAC that still pays (a number)")),
+        attributionModel(Spec.string("attribution model"));
+
+        private final Spec spec;
+
+        CurveQuery(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

@@ -29,7 +29,6 @@ public class RoasReport {
     /** The parameters (strict: unknown and repeated parameters are refused, spec 4.0). */
     public record Request(String id, AdEntity.Level level, ApiDates.Span span, Basis basis) {
 
-        static final Set<String> PARAMETERS = Set.of("id", "level", "startDate", "endDate", "basis");
 
         static Request read(QueryParams q, ZoneId zone, Clock clock) {
             String id = q.required("id");

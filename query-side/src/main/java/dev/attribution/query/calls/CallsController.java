@@ -1,5 +1,8 @@
 package dev.attribution.query.calls;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
@@ -29,17 +32,44 @@ class CallsController {
     }
 
     @Get
+    @Operation(summary = "List calls.")
     @RequiresRole(Roles.GET_CALLS)
-    Envelopes.Page<CallView> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(Query.class)
+    Envelopes.Page<CallView> list(QueryParams q, Caller caller) {
         ZoneId zone = caller.account().timeZone();
-        CallReader.Filter filter = new CallReader.Filter(q.list("ids", 50), q.list("emails", 50), q.list("leadIds", 50),
-                SaleTags.of(q.list("productTags", 20)), q.bool("qualified").orElse(null), q.list("qualificationStages", 50),
+        CallReader.Filter filter = new CallReader.Filter(q.list("ids"), q.list("emails"), q.list("leadIds"),
+                SaleTags.of(q.list("productTags")), q.bool("qualified").orElse(null), q.list("qualificationStages"),
                 DateRange.read(q, "fromDate", "toDate", zone, true),
                 DateRange.read(q, "updatedFromDate", "updatedToDate", zone, false));
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, tokens, caller.accountId(), filter.fingerprint());
         Keyset.Page<CallView> page = reader.page(caller.accountId(), zone, filter, after, pageSize, tokens);
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
+    }
+
+    enum Query implements QueryParameter {
+        ids(Spec.list(50, "call ids")),
+        emails(Spec.list(50, "callers' emails")),
+        leadIds(Spec.list(50, "callers' lead ids")),
+        productTags(Spec.list(20, "product tags")),
+        qualified(Spec.bool("qualified (true) or unqualified (false) calls only")),
+        qualificationStages(Spec.list(50, "qualification stage names")),
+        fromDate(Spec.date("called at or after")),
+        toDate(Spec.date("called at or before")),
+        updatedFromDate(Spec.date("updated at or after")),
+        updatedToDate(Spec.date("updated at or before")),
+        pageSize(PAGE_SIZE),
+        pageId(PAGE_ID);
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

@@ -1,5 +1,8 @@
 package dev.attribution.query.carts;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
@@ -20,8 +23,6 @@ import java.util.Set;
 @Controller("/api/v1.0/carts")
 class CartsController {
 
-    static final Set<String> PARAMETERS = Set.of("emails", "leadIds", "purchased", "fromDate", "toDate", "pageSize", "pageId");
-
     private final CartReader reader;
     private final PageTokens tokens;
 
@@ -31,15 +32,37 @@ class CartsController {
     }
 
     @Get
+    @Operation(summary = "List carts.")
     @RequiresRole(Roles.GET_CARTS)
-    Envelopes.Page<CartView> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.strict(request.getParameters(), PARAMETERS);
+    @QueryParameters(value = Query.class, enforcing = true)
+    Envelopes.Page<CartView> list(QueryParams q, Caller caller) {
         ZoneId zone = caller.account().timeZone();
-        CartReader.Filter filter = new CartReader.Filter(q.list("emails", 50), q.list("leadIds", 50),
+        CartReader.Filter filter = new CartReader.Filter(q.list("emails"), q.list("leadIds"),
                 q.bool("purchased").orElse(null), DateRange.read(q, "fromDate", "toDate", zone, true));
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, tokens, caller.accountId(), filter.fingerprint());
         Keyset.Page<CartView> page = reader.page(caller.accountId(), zone, filter, after, pageSize, tokens);
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
+    }
+
+    enum Query implements QueryParameter {
+        emails(Spec.list(50, "buyers' emails")),
+        leadIds(Spec.list(50, "buyers' lead ids")),
+        purchased(Spec.bool("true: carts that became an order; false: abandoned carts")),
+        fromDate(Spec.date("created at or after")),
+        toDate(Spec.date("created at or before")),
+        pageSize(PAGE_SIZE),
+        pageId(PAGE_ID);
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

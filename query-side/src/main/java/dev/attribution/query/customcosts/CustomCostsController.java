@@ -1,5 +1,8 @@
 package dev.attribution.query.customcosts;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.DateRange;
@@ -31,8 +34,6 @@ import java.util.Set;
 @Controller("/api/v1.0/custom-costs")
 class CustomCostsController {
 
-    private static final Set<String> PARAMS = Set.of("ids", "fromDate", "toDate", "pageSize", "pageId");
-
     private final CustomCostReader reader;
     private final PageTokens pageTokens;
 
@@ -42,13 +43,14 @@ class CustomCostsController {
     }
 
     @Get
+    @Operation(summary = "List custom costs.")
     @RequiresRole(Roles.GET_CUSTOM_COSTS)
-    Envelopes.Page<CustomCostView> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.strict(request.getParameters(), PARAMS);
+    @QueryParameters(value = Query.class, enforcing = true)
+    Envelopes.Page<CustomCostView> list(QueryParams q, Caller caller) {
         ZoneId zone = caller.account().timeZone();
-        List<String> ids = q.list("ids", 50);
+        List<String> ids = q.list("ids");
         DateRange range = DateRange.read(q, "fromDate", "toDate", zone, true);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = String.join(",", ids) + "|" + range.from().map(Object::toString).orElse("") + "|"
                 + range.to().map(Object::toString).orElse("");
         CustomCostReader.Cursor after = q.string("pageId").map(token -> {
@@ -65,5 +67,24 @@ class CustomCostsController {
             next = pageTokens.issue(caller.accountId(), fingerprint, cursor);
         }
         return new Envelopes.Page<>(page.costs(), next, RequestIds.next());
+    }
+
+    enum Query implements QueryParameter {
+        ids(Spec.list(50, "custom cost ids")),
+        fromDate(Spec.date("created at or after")),
+        toDate(Spec.date("created at or before")),
+        pageSize(PAGE_SIZE),
+        pageId(PAGE_ID);
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

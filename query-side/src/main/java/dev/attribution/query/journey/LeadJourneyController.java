@@ -1,5 +1,8 @@
 package dev.attribution.query.journey;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiException;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -22,7 +25,6 @@ import java.util.Set;
 class LeadJourneyController {
 
     static final String SELECTOR_REQUIRED = "Either 'ids' or 'emails' must be provided.";
-    private static final int MAX_LIST = 50;
 
     private final JourneyReader reader;
 
@@ -36,11 +38,12 @@ class LeadJourneyController {
     }
 
     @Get
+    @Operation(summary = "Leads' journeys: clicks, sales and calls in order.")
     @RequiresRole(Roles.GET_LEAD_JOURNEY)
-    ListResult journeys(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
-        List<String> ids = q.list("ids", MAX_LIST);
-        List<String> emails = q.list("emails", MAX_LIST);
+    @QueryParameters(Query.class)
+    ListResult journeys(QueryParams q, Caller caller) {
+        List<String> ids = q.list("ids");
+        List<String> emails = q.list("emails");
         if (ids.isEmpty() && emails.isEmpty()) {
             throw ApiException.badRequest(SELECTOR_REQUIRED);
         }
@@ -66,5 +69,23 @@ class LeadJourneyController {
         }
         return new ListResult(reader.journeys(caller.accountId(), caller.account().timeZone(), ids, emails, fields),
                 RequestIds.next());
+    }
+
+    enum Query implements QueryParameter {
+        ids(Spec.list(50, "lead ids (ids or emails required)")),
+        emails(Spec.list(50, "lead emails")),
+        fields(Spec.string("comma-separated parts of the journey, of " + JourneyReader.FIELDS)),
+        includeEvents(Spec.bool("include the journey's events"));
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

@@ -1,5 +1,8 @@
 package dev.attribution.query.leads;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
@@ -21,9 +24,6 @@ import java.util.Set;
 @Requires(beans = LeadAggregation.class)
 class LeadAggregationController {
 
-    private static final Set<String> PARAMETERS = Set.of("attribute", "groupsLimit", "ids", "emails", "phones", "tags",
-            "tagFromDate", "tagToDate", "stage", "fromDate", "toDate", "updatedFromDate", "updatedToDate");
-
     private final LeadAggregation aggregation;
 
     LeadAggregationController(LeadAggregation aggregation) {
@@ -31,14 +31,42 @@ class LeadAggregationController {
     }
 
     @Get
+    @Operation(summary = "Count leads grouped by an attribute.")
     @RequiresRole(Roles.GET_LEAD_AGGREGATION)
-    Envelopes.Single<AggregationResult> aggregate(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.strict(request.getParameters(), PARAMETERS);
+    @QueryParameters(value = Query.class, enforcing = true)
+    Envelopes.Single<AggregationResult> aggregate(QueryParams q, Caller caller) {
         String attribute = q.string("attribute").orElseThrow(() -> ApiException.badRequest("Missing required parameter: attribute"));
         LeadAggregation.Attribute a = LeadAggregation.Attribute.valueOf(FixedSet.require("attribute", attribute,
                 Arrays.stream(LeadAggregation.Attribute.values()).map(Enum::name).toList()));
-        int groupsLimit = q.intInRange("groupsLimit", 1, 1000, 250);
+        int groupsLimit = q.intInRange("groupsLimit", 250);
         LeadFilter filter = LeadFilter.read(q, caller.account().timeZone());
         return new Envelopes.Single<>(aggregation.aggregate(caller.accountId(), a, filter, groupsLimit), RequestIds.next());
+    }
+
+    enum Query implements QueryParameter {
+        attribute(Spec.string("required: the attribute to group by, one of " + Arrays.toString(LeadAggregation.Attribute.values()))),
+        groupsLimit(Spec.integer(1, 1000, "most groups returned (default 250)")),
+        ids(LeadFilter.IDS),
+        emails(LeadFilter.EMAILS),
+        phones(LeadFilter.PHONES),
+        tags(LeadFilter.TAGS),
+        tagFromDate(LeadFilter.TAG_FROM_DATE),
+        tagToDate(LeadFilter.TAG_TO_DATE),
+        stage(LeadFilter.STAGE),
+        fromDate(LeadFilter.FROM_DATE),
+        toDate(LeadFilter.TO_DATE),
+        updatedFromDate(LeadFilter.UPDATED_FROM_DATE),
+        updatedToDate(LeadFilter.UPDATED_TO_DATE);
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

@@ -1,7 +1,10 @@
 package dev.attribution.query.leads;
 
+import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -25,14 +28,34 @@ class LeadsController {
     }
 
     @Get
+    @Operation(summary = "List leads with their current stage; all filters optional.")
     @RequiresRole(Roles.GET_LEADS)
-    Envelopes.Page<LeadView> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(Query.class)
+    Envelopes.Page<LeadView> list(QueryParams q, Caller caller) {
         LeadFilter filter = LeadFilter.read(q, caller.account().timeZone());
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, pageTokens, caller.accountId(), filter.fingerprint());
         LeadReader.Page page = reader.page(caller.accountId(), caller.account().timeZone(), filter, after, pageSize);
         String next = Keyset.issue(page.next(), pageTokens, caller.accountId(), filter.fingerprint());
         return new Envelopes.Page<>(page.leads(), next, RequestIds.next());
+    }
+
+    enum Query implements QueryParameter {
+        ids(LeadFilter.IDS), emails(LeadFilter.EMAILS), phones(LeadFilter.PHONES), tags(LeadFilter.TAGS),
+        tagFromDate(LeadFilter.TAG_FROM_DATE), tagToDate(LeadFilter.TAG_TO_DATE), stage(LeadFilter.STAGE),
+        fromDate(LeadFilter.FROM_DATE), toDate(LeadFilter.TO_DATE),
+        updatedFromDate(LeadFilter.UPDATED_FROM_DATE), updatedToDate(LeadFilter.UPDATED_TO_DATE),
+        pageSize(PAGE_SIZE), pageId(PAGE_ID);
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

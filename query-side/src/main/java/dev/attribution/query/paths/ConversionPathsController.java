@@ -1,5 +1,8 @@
 package dev.attribution.query.paths;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiException;
@@ -30,9 +33,6 @@ class ConversionPathsController {
     static final String INVALID_TYPE = "Invalid value for parameter conversionType. Allowed values: SALE, CALL, LEAD";
     static final String INVALID_WINDOW = "Invalid days range for window of attribution: ";
 
-    private static final Set<String> PARAMETERS = Set.of("conversionType", "fromDate", "toDate", "windowAttributionDaysRange",
-            "pageSize", "pageId");
-
     private final ConversionPaths paths;
     private final PageTokens tokens;
 
@@ -42,12 +42,10 @@ class ConversionPathsController {
     }
 
     @Get
+    @Operation(summary = "Conversion paths of leads that converted.")
     @RequiresRole(Roles.GET_CONVERSION_PATHS)
-    Envelopes.Page<ConversionPath> list(HttpRequest<?> request, Caller caller) {
-        if (request.getParameters().contains("ids")) {
-            throw ApiException.badRequest(IDS_NOT_SUPPORTED);
-        }
-        QueryParams q = QueryParams.strict(request.getParameters(), PARAMETERS);
+    @QueryParameters(value = Query.class, enforcing = true)
+    Envelopes.Page<ConversionPath> list(QueryParams q, Caller caller) {
         String rawType = q.required("conversionType");
         ConversionPaths.Type type;
         try {
@@ -57,7 +55,7 @@ class ConversionPathsController {
         }
         DateRange range = DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
         int window = window(q.string("windowAttributionDaysRange"));
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = "conversion-paths|" + type + "|" + range.from().map(Object::toString).orElse("") + "|"
                 + range.to().map(Object::toString).orElse("") + "|" + window;
         ConversionPaths.Cursor after = q.string("pageId").map(token -> {
@@ -91,5 +89,26 @@ class ConversionPathsController {
             // falls through to the message
         }
         throw ApiException.badRequest(INVALID_WINDOW + raw.get());
+    }
+
+    enum Query implements QueryParameter {
+        conversionType(Spec.string("required: SALE, CALL or LEAD")),
+        fromDate(Spec.date("converted at or after")),
+        toDate(Spec.date("converted at or before")),
+        windowAttributionDaysRange(Spec.string("look-back window in days, 0-365 (default 0: no limit)")),
+        ids(Spec.refused(IDS_NOT_SUPPORTED)),
+        pageSize(PAGE_SIZE),
+        pageId(PAGE_ID);
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

@@ -1,5 +1,8 @@
 package dev.attribution.query.products;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
@@ -22,8 +25,6 @@ import java.util.Set;
 @Controller("/api/v1.0/products")
 class ProductsController {
 
-    static final Set<String> PARAMETERS = Set.of("name", "tag", "category", "isRecurringSale", "fromDate", "toDate",
-            "pageSize", "pageId");
     static final List<String> RECURRING = List.of("RECURRING", "NON_RECURRING", "ALL");
 
     private final ProductReader reader;
@@ -35,17 +36,40 @@ class ProductsController {
     }
 
     @Get
+    @Operation(summary = "List products.")
     @RequiresRole(Roles.GET_PRODUCTS)
-    Envelopes.Page<ProductView> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.strict(request.getParameters(), PARAMETERS);
+    @QueryParameters(value = Query.class, enforcing = true)
+    Envelopes.Page<ProductView> list(QueryParams q, Caller caller) {
         String tag = q.string("tag").map(SaleTags::of).orElse(null);
         String recurring = q.string("isRecurringSale").map(v -> FixedSet.require("isRecurringSale", v, RECURRING)).orElse("ALL");
         ProductReader.Filter filter = new ProductReader.Filter(q.string("name").orElse(null), tag,
                 q.string("category").orElse(null), recurring.equals("ALL") ? null : recurring.equals("RECURRING"),
                 DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true));
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, tokens, caller.accountId(), filter.fingerprint());
         Keyset.Page<ProductView> page = reader.page(caller.accountId(), filter, after, pageSize, filter.fingerprint(), tokens);
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
+    }
+
+    enum Query implements QueryParameter {
+        name(Spec.string("product name")),
+        tag(Spec.string("product tag")),
+        category(Spec.string("category name")),
+        isRecurringSale(Spec.string("one of " + RECURRING + " (default ALL)")),
+        fromDate(Spec.date("created at or after")),
+        toDate(Spec.date("created at or before")),
+        pageSize(PAGE_SIZE),
+        pageId(PAGE_ID);
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

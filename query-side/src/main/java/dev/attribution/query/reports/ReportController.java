@@ -1,5 +1,8 @@
 package dev.attribution.query.reports;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.QueryParams;
@@ -39,6 +42,7 @@ class ReportController {
     }
 
     @Post(uri = "/generate", consumes = MediaType.ALL)
+    @Operation(summary = "Run an attribution report asynchronously; poll it with its externalId.")
     @RequiresRole(Roles.GET_ATTRIBUTION)
     Envelopes.Single<ReportJobs.View> generate(@Nullable @Body String body, Caller caller) {
         ReportJobStore.Job job = jobs.generate(caller.accountId(), caller.account().timeZone(), body, Clock.systemUTC());
@@ -48,9 +52,10 @@ class ReportController {
     /** JSON by default; a DONE job's rows as CSV with {@code format=csv} or {@code Accept: text/csv}. */
     @Get("/poll/{externalId}")
     @Produces({MediaType.APPLICATION_JSON, "text/csv"})
+    @Operation(summary = "A generated report: its progress, then its result (JSON, or CSV on request).")
     @RequiresRole(Roles.GET_ATTRIBUTION)
-    HttpResponse<?> poll(@PathVariable String externalId, HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(PollQuery.class)
+    HttpResponse<?> poll(@PathVariable String externalId, HttpRequest<?> request, QueryParams q, Caller caller) {
         String format = q.string("format").map(f -> FixedSet.require("format", f, List.of("json", "csv"))).orElse(null);
         ReportJobStore.Job job = jobs.find(caller.accountId(), externalId);
         boolean csv = format == null ? request.getHeaders().accept().stream().anyMatch(m -> m.getName().equalsIgnoreCase(CSV.getName())) : format.equals("csv");
@@ -59,5 +64,20 @@ class ReportController {
                     .header("Content-Disposition", "attachment; filename=\"" + job.id() + ".csv\"");
         }
         return HttpResponse.ok(new Envelopes.Single<>(ReportJobs.view(job), RequestIds.next())).contentType(MediaType.APPLICATION_JSON_TYPE);
+    }
+
+    enum PollQuery implements QueryParameter {
+        format(Spec.string("json or csv (default: json, or csv with Accept: text/csv)"));
+
+        private final Spec spec;
+
+        PollQuery(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

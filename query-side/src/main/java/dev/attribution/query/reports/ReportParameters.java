@@ -1,5 +1,6 @@
 package dev.attribution.query.reports;
 
+import dev.attribution.query.attribution.AttributionParameters;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
@@ -74,7 +75,7 @@ final class ReportParameters {
     static QueryParams queryParams(Map<String, String> parameters) {
         Map<CharSequence, List<String>> values = new HashMap<>();
         parameters.forEach((k, v) -> values.put(k, List.of(v)));
-        return QueryParams.lenient(new SimpleHttpParameters(values, ConversionService.SHARED));
+        return QueryParams.of(new SimpleHttpParameters(values, ConversionService.SHARED), AttributionParameters.QUERY);
     }
 
     /**

@@ -1,5 +1,8 @@
 package dev.attribution.query.requests;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.QueryParams;
@@ -23,8 +26,9 @@ class RequestStatusController {
     }
 
     @Get("/{requestId}")
-    Envelopes.Single<RequestStatus> get(@PathVariable String requestId, HttpRequest<?> request, Caller caller) {
-        QueryParams.strict(request.getParameters(), Set.of());
+    @Operation(summary = "Status of an asynchronous write: PENDING, PROCESSED or FAILED, with its result.")
+    @QueryParameters(enforcing = true)
+    Envelopes.Single<RequestStatus> get(@PathVariable String requestId, QueryParams q, Caller caller) {
         RequestStatus status = reader.find(caller.accountId(), requestId)
                 .orElseThrow(() -> ApiException.notFound("Request not found: " + requestId));
         return new Envelopes.Single<>(status, RequestIds.next());

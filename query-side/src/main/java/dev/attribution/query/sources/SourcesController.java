@@ -1,5 +1,8 @@
 package dev.attribution.query.sources;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
@@ -26,15 +29,40 @@ class SourcesController {
     }
 
     @Get
+    @Operation(summary = "List traffic sources.")
     @RequiresRole(Roles.GET_SOURCES)
-    Envelopes.Page<SourceView> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(Query.class)
+    Envelopes.Page<SourceView> list(QueryParams q, Caller caller) {
         SourceFilter filter = SourceFilter.read(q);
         DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, pageTokens, caller.accountId(), filter.fingerprint());
         SourceReader.Page page = reader.page(caller.accountId(), filter, after, pageSize);
         String next = Keyset.issue(page.next(), pageTokens, caller.accountId(), filter.fingerprint());
         return new Envelopes.Page<>(page.sources(), next, RequestIds.next());
+    }
+
+    enum Query implements QueryParameter {
+        adSourceIds(SourceFilter.AD_SOURCE_IDS),
+        includeOrganic(SourceFilter.INCLUDE_ORGANIC),
+        includeDisregarded(SourceFilter.INCLUDE_DISREGARDED),
+        integrationType(SourceFilter.INTEGRATION_TYPE),
+        name(SourceFilter.NAME),
+        tag(SourceFilter.TAG),
+        fromDate(Spec.date("checked only (spec 7.2)")),
+        toDate(Spec.date("checked only (spec 7.2)")),
+        pageSize(PAGE_SIZE),
+        pageId(PAGE_ID);
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

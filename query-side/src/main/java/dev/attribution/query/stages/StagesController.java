@@ -1,5 +1,8 @@
 package dev.attribution.query.stages;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
@@ -33,13 +36,14 @@ class StagesController {
     }
 
     @Get
+    @Operation(summary = "Lead stages with the number of leads in each.")
     @RequiresRole(Roles.GET_LEADS)
-    Envelopes.Page<StageReader.StageCount> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(Query.class)
+    Envelopes.Page<StageReader.StageCount> list(QueryParams q, Caller caller) {
         DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
         DateRange entered = DateRange.read(q, "stageFromDate", "stageToDate", caller.account().timeZone(), false);
         String name = q.string("name").orElse(null);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = Integer.toHexString(("stages|" + name + "|" + entered).hashCode());
         String after = q.string("pageId")
                 .map(t -> pageTokens.open(t, caller.accountId(), fingerprint, PageTokens.INVALID).get("after").asText())
@@ -52,5 +56,26 @@ class StagesController {
                     JsonBody.mapper().createObjectNode().put("after", rows.get(pageSize - 1).id()));
         }
         return new Envelopes.Page<>(rows, next, RequestIds.next());
+    }
+
+    enum Query implements QueryParameter {
+        fromDate(Spec.date("checked only (spec 7.2)")),
+        toDate(Spec.date("checked only (spec 7.2)")),
+        stageFromDate(Spec.date("entered the stage at or after")),
+        stageToDate(Spec.date("entered the stage at or before")),
+        name(Spec.string("stage name")),
+        pageSize(PAGE_SIZE),
+        pageId(PAGE_ID);
+
+        private final Spec spec;
+
+        Query(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }

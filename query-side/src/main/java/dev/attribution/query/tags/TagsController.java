@@ -1,5 +1,8 @@
 package dev.attribution.query.tags;
 
+import io.swagger.v3.oas.annotations.Operation;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
@@ -19,8 +22,6 @@ import java.util.Set;
 @Controller("/api/v1.0/tags")
 class TagsController {
 
-    private static final Set<String> COUNT_PARAMETERS = Set.of("name", "pageSize", "pageId");
-
     private final TagReader reader;
 
     /** {@code {request_id, result: string[]}}; {@code result} present even when empty. */
@@ -35,17 +36,19 @@ class TagsController {
     }
 
     @Get
+    @Operation(summary = "The account's tag names.")
     @RequiresRole(Roles.GET_TAGS)
     Names names(Caller caller) {
         return new Names(reader.names(caller.accountId()), RequestIds.next());
     }
 
     @Get("/count")
+    @Operation(summary = "Tags with the number of leads carrying each.")
     @RequiresRole(Roles.GET_TAGS)
-    Envelopes.Page<TagReader.TagCount> counts(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.strict(request.getParameters(), COUNT_PARAMETERS);
+    @QueryParameters(value = CountQuery.class, enforcing = true)
+    Envelopes.Page<TagReader.TagCount> counts(QueryParams q, Caller caller) {
         String name = q.string("name").orElse(null);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = "tags|" + name;
         String after = q.string("pageId")
                 .map(t -> pageTokens.open(t, caller.accountId(), fingerprint, PageTokens.INVALID).get("after").asText())
@@ -58,5 +61,22 @@ class TagsController {
                     JsonBody.mapper().createObjectNode().put("after", rows.get(pageSize - 1).name()));
         }
         return new Envelopes.Page<>(rows, next, RequestIds.next());
+    }
+
+    enum CountQuery implements QueryParameter {
+        name(Spec.string("exact tag name")),
+        pageSize(PAGE_SIZE),
+        pageId(PAGE_ID);
+
+        private final Spec spec;
+
+        CountQuery(Spec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public Spec spec() {
+            return spec;
+        }
     }
 }
