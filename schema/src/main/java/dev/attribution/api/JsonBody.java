@@ -85,6 +85,30 @@ public final class JsonBody {
         return v != null && !v.isNull();
     }
 
+    /**
+     * The JSON field names of a {@link RequestBodyType} record: each component's {@code @JsonProperty} name, or its
+     * own name; a {@code @JsonUnwrapped} component contributes its record's fields.
+     */
+    @SuppressWarnings("unchecked")
+    public static Set<String> fieldsOf(Class<? extends Record> type) {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        for (java.lang.reflect.RecordComponent c : type.getRecordComponents()) {
+            java.lang.reflect.Field field;
+            try { // Jackson's annotations target fields, where the compiler puts a component's annotations
+                field = type.getDeclaredField(c.getName());
+            } catch (NoSuchFieldException e) {
+                throw new IllegalStateException(e);
+            }
+            if (field.isAnnotationPresent(com.fasterxml.jackson.annotation.JsonUnwrapped.class) && c.getType().isRecord()) {
+                names.addAll(fieldsOf((Class<? extends Record>) c.getType()));
+                continue;
+            }
+            com.fasterxml.jackson.annotation.JsonProperty p = field.getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class);
+            names.add(p != null && !p.value().isEmpty() ? p.value() : c.getName());
+        }
+        return java.util.Collections.unmodifiableSet(names);
+    }
+
     /** Rejects fields outside {@code allowed} with {@code Unknown field: <name>} (enforcing endpoints of 4.0). */
     public JsonBody rejectUnknown(Set<String> allowed) {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {

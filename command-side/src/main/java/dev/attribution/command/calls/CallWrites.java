@@ -18,7 +18,10 @@ import java.util.List;
 public class CallWrites {
 
     /** CallState of spec 2.4; a refused value gives {@code Invalid state '<value>'. Accepted values: ...}. */
-    public static final List<String> STATES = List.of("QUALIFIED", "UNQUALIFIED", "CANCELLED", "NO_SHOW");
+    public static final List<String> STATES = java.util.Arrays.stream(State.values()).map(Enum::name).toList();
+
+    /** A call's state. */
+    public enum State { QUALIFIED, UNQUALIFIED, CANCELLED, NO_SHOW }
     public static final String IDS_OR_EXTERNAL_IDS = "Either ids or externalIds must be provided";
     public static final String NOT_BOTH = "Provide either ids or externalIds, not both";
 

@@ -1,5 +1,6 @@
 package dev.attribution.command.carts;
 
+import dev.attribution.api.RequestBodyType;
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
@@ -24,6 +25,7 @@ class CartsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(CartBody.class)
     @Operation(summary = "Create a cart and, if absent, its lead (asynchronous).")
     @RequiresRole(Roles.CREATE_CARTS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
@@ -31,6 +33,7 @@ class CartsWriteController {
     }
 
     @Put(consumes = MediaType.ALL)
+    @RequestBodyType(CartBody.class)
     @Operation(summary = "Update a cart by cartId (asynchronous).")
     @RequiresRole(Roles.CREATE_CARTS)
     Envelopes.WriteAccepted update(@Nullable @Body String body, Caller caller) {

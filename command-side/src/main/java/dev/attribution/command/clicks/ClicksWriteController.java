@@ -1,5 +1,6 @@
 package dev.attribution.command.clicks;
 
+import dev.attribution.api.RequestBodyType;
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
@@ -23,6 +24,7 @@ class ClicksWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(ClickBody.class)
     @Operation(summary = "Record a click (asynchronous).")
     @RequiresRole(Roles.CREATE_CLICKS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {

@@ -6,12 +6,10 @@ import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
-import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.command.requests.WriteRequestLog;
 import dev.attribution.query.customcosts.CustomCostReader;
-import io.micronaut.http.HttpParameters;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -27,8 +25,8 @@ import java.util.Set;
 @Singleton
 public class CustomCostWrites {
 
-    public static final List<String> FREQUENCIES = List.of("DAILY", "ONE_TIME");
-    static final Set<String> FIELDS = Set.of("startDate", "endDate", "frequency", "cost", "tags", "name");
+    public static final List<String> FREQUENCIES = java.util.Arrays.stream(CustomCostBody.Frequency.values()).map(Enum::name).toList();
+    static final Set<String> FIELDS = JsonBody.fieldsOf(CustomCostBody.class);
 
     private final WriteRequestLog log;
     private final CustomCostReader reader;

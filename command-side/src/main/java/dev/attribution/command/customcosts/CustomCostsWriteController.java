@@ -1,5 +1,6 @@
 package dev.attribution.command.customcosts;
 
+import dev.attribution.api.RequestBodyType;
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.QueryParameters;
@@ -9,7 +10,6 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -29,6 +29,7 @@ class CustomCostsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(CustomCostBody.class)
     @Operation(summary = "Create a custom cost (asynchronous).")
     @RequiresRole(Roles.CREATE_CUSTOM_COSTS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
@@ -36,6 +37,7 @@ class CustomCostsWriteController {
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
+    @RequestBodyType(value = CustomCostBody.class, enforcing = true)
     @Operation(summary = "Update a custom cost (asynchronous).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_CUSTOM_COSTS)

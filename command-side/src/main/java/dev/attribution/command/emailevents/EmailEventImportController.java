@@ -1,5 +1,7 @@
 package dev.attribution.command.emailevents;
 
+import dev.attribution.api.RawFile;
+import dev.attribution.api.RequestBodyType;
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
@@ -30,6 +32,7 @@ class EmailEventImportController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(RawFile.class)
     @Operation(summary = "Import an email-event file (CSV with a header row, or JSON lines) as the request body.")
     @RequiresRole(Roles.IMPORT_EMAIL_EVENTS)
     Envelopes.Single<EmailEventImport.Result> importFile(@Nullable @Body String body, Caller caller) {

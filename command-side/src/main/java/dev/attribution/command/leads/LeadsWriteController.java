@@ -1,5 +1,6 @@
 package dev.attribution.command.leads;
 
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.QueryParameter;
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.QueryParameters;
@@ -10,7 +11,6 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -29,6 +29,7 @@ class LeadsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(LeadCreateBody.class)
     @Operation(summary = "Create or update a lead and its tags (asynchronous: returns request_id).")
     @RequiresRole(Roles.CREATE_LEADS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
@@ -36,6 +37,7 @@ class LeadsWriteController {
     }
 
     @Put(consumes = MediaType.ALL)
+    @RequestBodyType(LeadUpdateBody.class)
     @Operation(summary = "Update the lead selected by id, email or phone (asynchronous).")
     @RequiresRole(Roles.UPDATE_LEADS)
     @QueryParameters(UpdateQuery.class)
@@ -52,6 +54,7 @@ class LeadsWriteController {
     }
 
     @Post(uri = "/tags", consumes = MediaType.ALL)
+    @RequestBodyType(LeadTagsBody.class)
     @Operation(summary = "Add tags to leads selected by ids or emails (asynchronous).")
     @RequiresRole(Roles.ADD_TAGS_TO_LEADS)
     Envelopes.WriteAccepted addTags(@Nullable @Body String body, Caller caller) {

@@ -1,5 +1,6 @@
 package dev.attribution.command.orders;
 
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.QueryParameter;
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.QueryParameters;
@@ -10,7 +11,6 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -30,6 +30,7 @@ class OrdersWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(OrderCreateBody.class)
     @Operation(summary = "Record an order and its sales (asynchronous).")
     @RequiresRole(Roles.CREATE_ORDERS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
@@ -37,6 +38,7 @@ class OrdersWriteController {
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
+    @RequestBodyType(OrderUpdateBody.class)
     @Operation(summary = "Update an order (asynchronous).")
     @RequiresRole(Roles.UPDATE_ORDERS)
     Envelopes.WriteAccepted update(@PathVariable String id, @Nullable @Body String body, Caller caller) {

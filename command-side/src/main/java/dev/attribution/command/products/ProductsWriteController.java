@@ -1,5 +1,6 @@
 package dev.attribution.command.products;
 
+import dev.attribution.api.RequestBodyType;
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
@@ -9,7 +10,6 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -18,7 +18,6 @@ import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
 
-import java.util.Set;
 
 /** Product writes of spec 4.6; PUT and DELETE by id refuse unknown parameters and fields. */
 @Controller("/api/v1.0/products")
@@ -31,6 +30,7 @@ class ProductsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(ProductCreateBody.class)
     @Operation(summary = "Create a product (asynchronous).")
     @RequiresRole(Roles.CREATE_PRODUCTS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
@@ -38,6 +38,7 @@ class ProductsWriteController {
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
+    @RequestBodyType(value = ProductUpdateBody.class, enforcing = true)
     @Operation(summary = "Update a product; only the fields sent change (asynchronous).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_PRODUCTS)

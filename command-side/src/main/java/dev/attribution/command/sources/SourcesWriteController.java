@@ -1,5 +1,6 @@
 package dev.attribution.command.sources;
 
+import dev.attribution.api.RequestBodyType;
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.QueryParameters;
@@ -9,7 +10,6 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -29,6 +29,7 @@ class SourcesWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(SourceCreateBody.class)
     @Operation(summary = "Create a traffic source (asynchronous).")
     @RequiresRole(Roles.CREATE_SOURCES)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
@@ -36,6 +37,7 @@ class SourcesWriteController {
     }
 
     @Put(value = "/{tag}", consumes = MediaType.ALL)
+    @RequestBodyType(value = SourceUpdateBody.class, enforcing = true)
     @Operation(summary = "Update a traffic source (asynchronous).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_SOURCES)

@@ -1,5 +1,6 @@
 package dev.attribution.command.subscriptions;
 
+import dev.attribution.api.RequestBodyType;
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
@@ -24,6 +25,7 @@ class SubscriptionsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(SubscriptionCreateBody.class)
     @Operation(summary = "Record a subscription (asynchronous).")
     @RequiresRole(Roles.CREATE_SUBSCRIPTIONS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
@@ -31,6 +33,7 @@ class SubscriptionsWriteController {
     }
 
     @Put(consumes = MediaType.ALL)
+    @RequestBodyType(SubscriptionUpdateBody.class)
     @Operation(summary = "Update subscriptions selected by ids (asynchronous).")
     @RequiresRole(Roles.UPDATE_SUBSCRIPTIONS)
     Envelopes.WriteAccepted update(@Nullable @Body String body, Caller caller) {

@@ -1,5 +1,6 @@
 package dev.attribution.command.urlrules;
 
+import dev.attribution.api.RequestBodyType;
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
@@ -10,7 +11,6 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -19,7 +19,6 @@ import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
 
-import java.util.Set;
 
 /** URL rule writes of spec 4.9: synchronous, strict parameters and fields. */
 @Controller("/api/v1.0/url-rules")
@@ -32,6 +31,7 @@ class UrlRulesWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(value = UrlRuleBody.class, enforcing = true)
     @Operation(summary = "Create a URL rule.")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.CREATE_URL_RULES)
@@ -40,6 +40,7 @@ class UrlRulesWriteController {
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
+    @RequestBodyType(value = UrlRuleBody.class, enforcing = true)
     @Operation(summary = "Update a URL rule; sent fields replace.")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_URL_RULES)

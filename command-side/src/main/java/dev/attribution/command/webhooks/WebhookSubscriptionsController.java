@@ -1,5 +1,6 @@
 package dev.attribution.command.webhooks;
 
+import dev.attribution.api.RequestBodyType;
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
@@ -10,7 +11,6 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -21,7 +21,6 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
 
 import java.util.List;
-import java.util.Set;
 
 /** Webhook subscriptions (spec 2.19, 6) at the paths real clients use; synchronous. */
 @Controller("/api/v1.0/webhook-subscriptions")
@@ -34,6 +33,7 @@ class WebhookSubscriptionsController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(value = WebhookCreateBody.class, enforcing = true)
     @Operation(summary = "Create a webhook subscription; the answer holds its secretKey, shown only once.")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.CREATE_WEBHOOK_SUBSCRIPTIONS)
@@ -59,6 +59,7 @@ class WebhookSubscriptionsController {
     }
 
     @Put(value = "/{externalId}", consumes = MediaType.ALL)
+    @RequestBodyType(value = WebhookUpdateBody.class, enforcing = true)
     @Operation(summary = "Update a webhook subscription (name, targetUrl, eventTypes, state).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_WEBHOOK_SUBSCRIPTIONS)

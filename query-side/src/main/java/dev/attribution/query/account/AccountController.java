@@ -2,14 +2,12 @@ package dev.attribution.query.account;
 
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.Roles;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
@@ -17,7 +15,6 @@ import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 
 import java.util.List;
-import java.util.Set;
 
 /** Account endpoints of spec 4.13 in the shapes the real clients read: user info, domains, tracking script. */
 @Controller("/api/v1.0")

@@ -2,7 +2,6 @@ package dev.attribution.query.attribution;
 
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.attribution.api.ApiException;
@@ -12,7 +11,6 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 

@@ -21,7 +21,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * {@code GET /attribution/marginal-cac-curve} on ClickHouse (spec 4.5): daily spend and new customers of one entity,

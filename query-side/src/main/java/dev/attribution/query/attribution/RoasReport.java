@@ -17,7 +17,6 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code GET /attribution/roas} on ClickHouse (spec 4.5): the fixed preset (last_click, rebills in total_revenue, no

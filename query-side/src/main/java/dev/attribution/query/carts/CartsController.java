@@ -12,12 +12,10 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 
 import java.time.ZoneId;
-import java.util.Set;
 
 /** {@code GET /api/v1.0/carts} (spec 4.12): strict parameters; {@code purchased} splits bought from abandoned carts. */
 @Controller("/api/v1.0/carts")

@@ -12,12 +12,10 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 
 import java.util.Arrays;
-import java.util.Set;
 
 /** {@code GET /api/v1.0/leads/aggregation} (spec 4.1): lead counts by attribute, from ClickHouse. */
 @Controller("/api/v1.0/leads/aggregation")

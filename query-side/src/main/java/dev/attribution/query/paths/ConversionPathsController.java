@@ -16,13 +16,11 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code GET /api/v1.0/conversion-paths} (spec 4.4): conversions of one type with their source touches, from ClickHouse. */
 @Controller("/api/v1.0/conversion-paths")

@@ -14,12 +14,10 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 
 import java.util.List;
-import java.util.Set;
 
 /** {@code GET /api/v1.0/products} (spec 4.6): strict parameters, exact name and tag, recurring filter. */
 @Controller("/api/v1.0/products")

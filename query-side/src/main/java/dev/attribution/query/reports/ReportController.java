@@ -1,5 +1,6 @@
 package dev.attribution.query.reports;
 
+import dev.attribution.api.RequestBodyType;
 import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParameter;
@@ -42,6 +43,7 @@ class ReportController {
     }
 
     @Post(uri = "/generate", consumes = MediaType.ALL)
+    @RequestBodyType(value = ReportRequestBody.class, enforcing = true)
     @Operation(summary = "Run an attribution report asynchronously; poll it with its externalId.")
     @RequiresRole(Roles.GET_ATTRIBUTION)
     Envelopes.Single<ReportJobs.View> generate(@Nullable @Body String body, Caller caller) {

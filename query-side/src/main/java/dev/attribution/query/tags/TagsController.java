@@ -11,12 +11,10 @@ import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 
 import java.util.List;
-import java.util.Set;
 
 /** {@code GET /tags} (deprecated) and {@code GET /tags/count} (spec 4.7). */
 @Controller("/api/v1.0/tags")

@@ -11,13 +11,11 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
 
 import java.util.List;
-import java.util.Set;
 
 /** {@code GET /url-rules} and {@code GET /url-rules/{id}} (spec 4.9), strict parameters (4.0). */
 @Controller("/api/v1.0/url-rules")

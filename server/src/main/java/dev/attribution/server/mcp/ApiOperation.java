@@ -3,6 +3,7 @@ package dev.attribution.server.mcp;
 import dev.attribution.api.QueryDeclaration;
 import dev.attribution.api.QueryParameter;
 import dev.attribution.api.QueryParameters;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.RequiresRole;
 import io.micronaut.core.annotation.AnnotationMetadata;
 import io.swagger.v3.oas.annotations.Operation;
@@ -21,7 +22,7 @@ import java.util.regex.Pattern;
  * {@code @Operation(summary)} and {@link QueryParameters} — never written a second time.
  */
 record ApiOperation(String toolName, String method, String path, String role, List<String> pathVariables,
-                    String summary, QueryDeclaration query) {
+                    String summary, QueryDeclaration query, Class<? extends Record> bodyType, boolean bodyEnforcing) {
 
     static final String PREFIX = "/api/v1.0";
     /** Spec 5.6: the optional agency target of every operation tool. */
@@ -30,6 +31,7 @@ record ApiOperation(String toolName, String method, String path, String role, Li
 
     private static final Pattern VARIABLE = Pattern.compile("\\{([^}/?:]+)[^}]*}");
 
+    @SuppressWarnings("unchecked")
     static ApiOperation of(String method, String path, AnnotationMetadata declarations) {
         List<String> vars = new ArrayList<>();
         Matcher m = VARIABLE.matcher(path);
@@ -38,7 +40,9 @@ record ApiOperation(String toolName, String method, String path, String role, Li
         }
         return new ApiOperation(toolName(method, path), method, path,
                 declarations.stringValue(RequiresRole.class).orElse(null), List.copyOf(vars),
-                declarations.stringValue(Operation.class, "summary").orElse(null), QueryDeclaration.of(declarations));
+                declarations.stringValue(Operation.class, "summary").orElse(null), QueryDeclaration.of(declarations),
+                (Class<? extends Record>) declarations.classValue(RequestBodyType.class).orElse(null),
+                declarations.booleanValue(RequestBodyType.class, "enforcing").orElse(false));
     }
     /** {@code GET /api/v1.0/leads/clicks} → {@code get_leads_clicks}; {@code DELETE …/calls/{id}} → {@code delete_calls_by_id}. */
     static String toolName(String method, String path) {
@@ -66,7 +70,7 @@ record ApiOperation(String toolName, String method, String path, String role, Li
     }
 
     boolean takesBody() {
-        return !"GET".equals(method);
+        return bodyType != null;
     }
 
     String httpLine() {
@@ -97,7 +101,7 @@ record ApiOperation(String toolName, String method, String path, String role, Li
             }
         });
         if (takesBody()) {
-            properties.put(BODY, Map.of("type", List.of("object", "array", "string"), "description", "the JSON request body"));
+            properties.put(BODY, BodySchemas.of(bodyType, bodyEnforcing));
         }
         properties.put(ACCESSIBLE_ACCOUNT_ID, Map.of("type", "string", "description",
                 "act on this connected client account (agencies; spec 5.5). Refused unless the caller holds an approved"
@@ -105,8 +109,12 @@ record ApiOperation(String toolName, String method, String path, String role, Li
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");
         schema.put("properties", properties);
-        if (!pathVariables.isEmpty()) {
-            schema.put("required", pathVariables);
+        List<String> required = new ArrayList<>(pathVariables);
+        if (takesBody()) {
+            required.add(BODY);
+        }
+        if (!required.isEmpty()) {
+            schema.put("required", required);
         }
         schema.put("additionalProperties", true);
         return schema;

@@ -1,12 +1,17 @@
 package dev.attribution.server.mcp;
 
+import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParameter;
+import dev.attribution.api.RawFile;
 import dev.attribution.server.support.ApiTest;
+import io.micronaut.http.annotation.Body;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import io.micronaut.web.router.Router;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,12 +28,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * endpoint reads a parameter it does not declare (which would be a 500).
  */
 @MicronautTest(transactional = false)
+@SuppressWarnings("unchecked")
 class McpToolSchemaTest extends ApiTest {
 
     private static final Set<String> NOT_QUERY = Set.of(ApiOperation.BODY, ApiOperation.ACCESSIBLE_ACCOUNT_ID);
 
     @Inject
     ApiOperations operations;
+
+    @Inject
+    Router router;
 
     @SuppressWarnings("unchecked")
     private static Set<String> queryArguments(ApiOperation op) {
@@ -85,6 +94,83 @@ class McpToolSchemaTest extends ApiTest {
                 assertTrue(r.status() < 500, op.httpLine() + query + ": " + r.raw());
             }
         }
+    }
+
+    @Test
+    void everyEndpointReadingABodyDeclaresItsTypeAndTheToolsBodySchemaIsGeneratedFromIt() {
+        Set<String> readers = router.uriRoutes()
+                .filter(r -> r.getUriMatchTemplate().toPathString().startsWith(ApiOperation.PREFIX + "/"))
+                .filter(r -> Arrays.stream(r.getTargetMethod().getArguments())
+                        .anyMatch(a -> a.getAnnotationMetadata().hasAnnotation(Body.class)))
+                .map(r -> r.getHttpMethodName() + " " + r.getUriMatchTemplate().toPathString())
+                .collect(Collectors.toSet());
+        Set<String> declared = operations.all().stream().filter(ApiOperation::takesBody).map(ApiOperation::httpLine)
+                .collect(Collectors.toSet());
+        assertEquals(readers, declared);
+        for (ApiOperation op : operations.all()) {
+            if (!op.takesBody()) {
+                assertFalse(schemaProperties(op).containsKey(ApiOperation.BODY), op.httpLine());
+                continue;
+            }
+            Map<String, Object> body = (Map<String, Object>) schemaProperties(op).get(ApiOperation.BODY);
+            assertEquals(BodySchemas.of(op.bodyType(), op.bodyEnforcing()), body, op.httpLine());
+            if (op.bodyType() != RawFile.class) {
+                assertEquals(JsonBody.fieldsOf(op.bodyType()), ((Map<String, Object>) body.get("properties")).keySet(), op.httpLine());
+            }
+        }
+    }
+
+    /**
+     * An enforcing body refuses a field its schema lacks and accepts the name of every field the schema offers; any
+     * other body endpoint ignores unknown fields.
+     */
+    @Test
+    void aBodyEndpointAcceptsTheFieldsItsSchemaOffers() {
+        String key = newAccount();
+        List<String> enforcing = new ArrayList<>();
+        for (ApiOperation op : operations.all()) {
+            if (!op.takesBody() || op.bodyType() == RawFile.class) {
+                continue;
+            }
+            Response unknown = send(key, op.method(), concretePath(op), "{\"notInTheSchema\": 1}");
+            if (op.bodyEnforcing()) {
+                assertEquals(400, unknown.status(), op.httpLine() + ": " + unknown.raw());
+                assertEquals("Unknown field: notInTheSchema", unknown.message(), op.httpLine());
+                Map<String, Object> properties = (Map<String, Object>) ((Map<String, Object>) schemaProperties(op)
+                        .get(ApiOperation.BODY)).get("properties");
+                String all = properties.entrySet().stream()
+                        .map(e -> '"' + e.getKey() + "\": " + sample((Map<String, Object>) e.getValue()))
+                        .collect(Collectors.joining(", ", "{", "}"));
+                Response offered = send(key, op.method(), concretePath(op), all);
+                assertFalse(String.valueOf(offered.message()).contains("Unknown field") || offered.status() >= 500,
+                        op.httpLine() + " " + all + ": " + offered.raw());
+                enforcing.add(op.httpLine());
+            } else {
+                assertFalse(String.valueOf(unknown.message()).contains("Unknown field") || unknown.status() >= 500,
+                        op.httpLine() + ": " + unknown.raw());
+            }
+        }
+        assertTrue(enforcing.size() >= 8, enforcing.toString());
+    }
+
+    /** A JSON value of a property's schema type (a wrong value is fine: only the field's name is judged here). */
+    private static String sample(Map<String, Object> property) {
+        Object type = property.get("type");
+        if (property.containsKey("enum")) {
+            return '"' + String.valueOf(((List<?>) property.get("enum")).get(0)) + '"';
+        }
+        return switch (type instanceof String s ? s : "string") {
+            case "number", "integer" -> "1";
+            case "boolean" -> "true";
+            case "array" -> "[]";
+            case "object" -> "{}";
+            default -> "\"x\"";
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> schemaProperties(ApiOperation op) {
+        return (Map<String, Object>) op.inputSchema().get("properties");
     }
 
     private static String concretePath(ApiOperation op) {
