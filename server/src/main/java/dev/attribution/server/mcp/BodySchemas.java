@@ -18,7 +18,8 @@ import java.util.Map;
 /**
  * JSON schemas of request bodies, generated from the records the endpoints declare ({@code @RequestBodyType}) with
  * victools' generator and its Jackson module: {@code @JsonProperty(required = true)} makes a field required,
- * {@code @JsonPropertyDescription} describes it, Java enums give {@code enum}. Everything is inlined (the schema sits
+ * {@code @JsonPropertyDescription} describes it, Java enums give {@code enum}; a {@code StringOrList} field is a string
+ * or an array of strings. Everything is inlined (the schema sits
  * inside a tool's input schema, where {@code $ref}s to {@code $defs} would not resolve).
  */
 final class BodySchemas {
@@ -34,12 +35,12 @@ final class BodySchemas {
                 .with(new JacksonModule(JacksonOption.RESPECT_JSONPROPERTY_REQUIRED))
                 .with(Option.INLINE_ALL_SCHEMAS)
                 .without(Option.SCHEMA_VERSION_INDICATOR);
+        config.forTypesInGeneral().withPropertySorter((a, b) -> 0); // the record's order, not alphabetical
         config.forTypesInGeneral().withCustomDefinitionProvider((type, context) -> {
             if (type.getErasedType() == StringOrList.class) {
                 ObjectNode node = context.getGeneratorConfig().createObjectNode();
                 node.putArray("type").add("string").add("array");
                 node.putObject("items").put("type", "string");
-                node.put("description", "one string or an array of strings");
                 return new CustomDefinition(node, CustomDefinition.DefinitionType.INLINE, CustomDefinition.AttributeInclusion.YES);
             }
             if (type.getErasedType() == RawFile.class) {
