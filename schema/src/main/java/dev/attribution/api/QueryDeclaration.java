@@ -2,7 +2,8 @@ package dev.attribution.api;
 
 import io.micronaut.core.annotation.AnnotationMetadata;
 
-import java.util.Arrays;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -19,13 +20,19 @@ public record QueryDeclaration(boolean enforcing, Map<String, QueryParameter.Spe
         parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
     }
 
+    /** The constants of a {@link QueryParameter} interface, in declaration order. */
     public static QueryDeclaration of(Class<? extends QueryParameter> type, boolean enforcing) {
         Map<String, QueryParameter.Spec> byName = new LinkedHashMap<>();
-        QueryParameter[] constants = type.getEnumConstants();
-        if (constants == null) {
-            throw new IllegalArgumentException(type + " must be an enum of QueryParameter");
+        for (Field f : type.getDeclaredFields()) {
+            if (Modifier.isStatic(f.getModifiers()) && f.getType() == QueryParameter.Spec.class) {
+                try {
+                    f.setAccessible(true); // an endpoint's declaration is usually a package-private nested interface
+                    byName.put(f.getName(), (QueryParameter.Spec) f.get(null));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
         }
-        Arrays.stream(constants).forEach(p -> byName.put(p.name(), p.spec()));
         return new QueryDeclaration(enforcing, byName);
     }
 

@@ -1,17 +1,20 @@
 package dev.attribution.api;
 
 /**
- * One query parameter of an endpoint (spec 4.0), declared as a constant of an enum per endpoint whose constant name
- * is the parameter's name. That enum is the endpoint's single declaration of its query string: {@link QueryParams}
- * refuses what it does not list (on enforcing endpoints), takes list maximums and integer ranges from it, and refuses
- * to read an undeclared name; the MCP tool of the endpoint lists exactly these parameters in its input schema.
+ * The query parameters of an endpoint (spec 4.0), declared as an interface extending this one whose constants are
+ * the parameters: the constant's name is the parameter's name, its {@link Spec} what it holds, e.g.
+ * <pre>{@code
+ * interface Query extends QueryParameter {
+ *     Spec emails = Spec.list(50, "buyers' emails");
+ *     Spec pageSize = PAGE_SIZE;
+ * }
+ * }</pre>
+ * That interface, named by {@link QueryParameters} on the controller method, is the endpoint's single declaration of
+ * its query string: {@link QueryParams} refuses what it does not list (on enforcing endpoints), takes list maximums
+ * and integer ranges from it and refuses to read an undeclared name; the endpoint's MCP tool offers exactly these
+ * parameters in its input schema.
  */
 public interface QueryParameter {
-
-    /** The parameter's name as written in the query string (the enum constant's name). */
-    String name();
-
-    Spec spec();
 
     /**
      * The value forms of spec 4.0. {@code LIST} is one string of comma-separated double-quoted values.

@@ -7,8 +7,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Declares on a controller method the query parameters its endpoint accepts: {@code value} is the endpoint's enum of
- * {@link QueryParameter}s, {@code enforcing} marks the enforcing endpoints of spec 4.0 (unknown and repeated
+ * Declares on a controller method the query parameters its endpoint accepts: {@code value} is the endpoint's
+ * {@link QueryParameter} interface, {@code enforcing} marks the enforcing endpoints of spec 4.0 (unknown and repeated
  * parameters are refused). The method receives them as a {@link QueryParams} argument ({@link QueryParamsBinder});
  * the MCP surface reads the same annotation from the route's compile-time metadata. A method without it accepts no
  * query parameter (lenient: whatever is sent is ignored).
@@ -23,12 +23,6 @@ public @interface QueryParameters {
     boolean enforcing() default false;
 
     /** No query parameter. */
-    enum None implements QueryParameter {
-        ;
-
-        @Override
-        public Spec spec() {
-            throw new UnsupportedOperationException();
-        }
+    interface None extends QueryParameter {
     }
 }

@@ -271,13 +271,11 @@ class ApiDatesTest {
         return QueryParams.of(TestParams.of(uri.toString()), QueryDeclaration.of(Dates.class, false));
     }
 
-    enum Dates implements QueryParameter {
-        fromDate, toDate, updatedFromDate, updatedToDate;
-
-        @Override
-        public Spec spec() {
-            return Spec.date(name());
-        }
+    interface Dates extends QueryParameter {
+        Spec fromDate = Spec.date("from");
+        Spec toDate = Spec.date("to");
+        Spec updatedFromDate = Spec.date("updated from");
+        Spec updatedToDate = Spec.date("updated to");
     }
 
     @Test

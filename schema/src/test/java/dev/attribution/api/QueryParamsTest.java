@@ -13,21 +13,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class QueryParamsTest {
 
     /** A declaration as an endpoint writes one. */
-    enum Declared implements QueryParameter {
-        color(Spec.string("a colour")),
-        ids(Spec.list(50, "ids")),
-        pageSize(PAGE_SIZE);
-
-        private final Spec spec;
-
-        Declared(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Declared extends QueryParameter {
+        Spec color = Spec.string("a colour");
+        Spec ids = Spec.list(50, "ids");
+        Spec pageSize = PAGE_SIZE;
     }
 
     static final QueryDeclaration ENFORCING = QueryDeclaration.of(Declared.class, true);

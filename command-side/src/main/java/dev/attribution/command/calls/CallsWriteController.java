@@ -52,23 +52,12 @@ class CallsWriteController {
         return Envelopes.WriteAccepted.of(writes.delete(caller, id));
     }
 
-    enum Query implements QueryParameter {
-        ids(Spec.list(50, "call ids (ids or externalIds)")),
-        externalIds(Spec.list(50, "your call ids")),
-        name(Spec.string("required: the call's name")),
-        qualification(Spec.string("qualification stage name")),
-        state(Spec.string("one of " + CallWrites.STATES)),
-        qualified(Spec.bool("qualified or not"));
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec ids = Spec.list(50, "call ids (ids or externalIds)");
+        Spec externalIds = Spec.list(50, "your call ids");
+        Spec name = Spec.string("required: the call's name");
+        Spec qualification = Spec.string("qualification stage name");
+        Spec state = Spec.string("one of " + CallWrites.STATES);
+        Spec qualified = Spec.bool("qualified or not");
     }
 }

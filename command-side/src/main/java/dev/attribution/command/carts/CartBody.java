@@ -9,9 +9,12 @@ public record CartBody(
         @JsonPropertyDescription("your cart id (default on create: generated)") String cartId,
         @JsonUnwrapped dev.attribution.command.commerce.PersonFields person,
         @JsonPropertyDescription("a date-time (spec 2.2)") String date,
-        @JsonPropertyDescription("how amounts are written: DECIMAL (default) or INTEGER minor units") dev.attribution.command.orders.Money.Format priceFormat,
+        @JsonPropertyDescription("how amounts are written: DECIMAL (default) or INTEGER minor units")
+        dev.attribution.command.orders.Money.Format priceFormat,
         @JsonPropertyDescription("ISO 4217 code (default: the account's currency)") String currency,
-        @JsonProperty(required = true) @JsonPropertyDescription("the cart's items, at least one") java.util.List<Item> items) {
+        @JsonProperty(required = true)
+        @JsonPropertyDescription("the cart's items, at least one")
+        java.util.List<Item> items) {
 
     /** One item in a cart. */
     public record Item(

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 public record LeadTagsBody(
         @JsonPropertyDescription("lead ids, at most 50") dev.attribution.api.StringOrList ids,
         @JsonPropertyDescription("lead emails, at most 50") dev.attribution.api.StringOrList emails,
-        @JsonProperty(required = true) @JsonPropertyDescription("tags to add, at most 50") dev.attribution.api.StringOrList tags,
+        @JsonProperty(required = true)
+        @JsonPropertyDescription("tags to add, at most 50")
+        dev.attribution.api.StringOrList tags,
         @JsonPropertyDescription("when the tags were applied, yyyy-MM-ddTHH:mm:ss") String tagsDate) {
 }

@@ -61,36 +61,14 @@ class LeadsWriteController {
         return Envelopes.WriteAccepted.of(writes.addTags(caller, JsonBody.parse(body)));
     }
 
-    enum UpdateQuery implements QueryParameter {
-        id(Spec.string("the lead's id (one of id, email, phone)")),
-        email(Spec.string("the lead's email")),
-        phone(Spec.string("one of the lead's phone numbers"));
-
-        private final Spec spec;
-
-        UpdateQuery(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface UpdateQuery extends QueryParameter {
+        Spec id = Spec.string("the lead's id (one of id, email, phone)");
+        Spec email = Spec.string("the lead's email");
+        Spec phone = Spec.string("one of the lead's phone numbers");
     }
 
-    enum DeleteQuery implements QueryParameter {
-        id(Spec.string("the lead's id (id or email)")),
-        email(Spec.string("the lead's email"));
-
-        private final Spec spec;
-
-        DeleteQuery(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface DeleteQuery extends QueryParameter {
+        Spec id = Spec.string("the lead's id (id or email)");
+        Spec email = Spec.string("the lead's email");
     }
 }

@@ -5,13 +5,16 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 
 /** The money fields of an order write (OrderInput#copyOrder). */
 public record OrderLines(
-        @JsonPropertyDescription("how amounts are written: DECIMAL (default) or INTEGER minor units") Money.Format priceFormat,
+        @JsonPropertyDescription("how amounts are written: DECIMAL (default) or INTEGER minor units")
+        Money.Format priceFormat,
         @JsonPropertyDescription("ISO 4217 code (default: the account's currency)") String currency,
         java.math.BigDecimal shippingCost,
         java.math.BigDecimal taxes,
         java.math.BigDecimal orderDiscount,
         @JsonPropertyDescription("kept as stored when omitted on update") java.math.BigDecimal hardCost,
-        @JsonProperty(required = true) @JsonPropertyDescription("the order's items, at least one") java.util.List<Item> items) {
+        @JsonProperty(required = true)
+        @JsonPropertyDescription("the order's items, at least one")
+        java.util.List<Item> items) {
 
     /** One item of an order: a sale. */
     public record Item(

@@ -54,18 +54,7 @@ class OrdersWriteController {
         return Envelopes.WriteAccepted.of(writes.refund(caller, id, amount));
     }
 
-    enum RefundQuery implements QueryParameter {
-        refundedAmount(Spec.string("refunded amount, a plain number (default: the whole order)"));
-
-        private final Spec spec;
-
-        RefundQuery(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface RefundQuery extends QueryParameter {
+        Spec refundedAmount = Spec.string("refunded amount, a plain number (default: the whole order)");
     }
 }

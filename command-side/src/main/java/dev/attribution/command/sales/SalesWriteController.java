@@ -39,22 +39,11 @@ class SalesWriteController {
         return Envelopes.WriteAccepted.of(writes.delete(caller, id));
     }
 
-    enum Query implements QueryParameter {
-        ids(Spec.list(50, "required: sale ids")),
-        isRecurringSale(Spec.bool("mark the sales recurring or not")),
-        isRefunded(Spec.bool("mark the sales refunded or not")),
-        refundedDate(Spec.date("when the refund happened")),
-        refundedAmount(Spec.string("refunded amount, a plain number"));
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec ids = Spec.list(50, "required: sale ids");
+        Spec isRecurringSale = Spec.bool("mark the sales recurring or not");
+        Spec isRefunded = Spec.bool("mark the sales refunded or not");
+        Spec refundedDate = Spec.date("when the refund happened");
+        Spec refundedAmount = Spec.string("refunded amount, a plain number");
     }
 }

@@ -11,7 +11,8 @@ public record SourceCreateBody(
         String trafficSource,
         Boolean isDisregard,
         Boolean isOrganic,
-        @JsonPropertyDescription("ad platform of an ad source; adSourceId and accountId are then required") Platform integrationType,
+        @JsonPropertyDescription("ad platform of an ad source; adSourceId and accountId are then required")
+        Platform integrationType,
         @JsonPropertyDescription("the ad platform's ad id") String adSourceId,
         @JsonPropertyDescription("the ad platform's ad account id") String accountId,
         @JsonPropertyDescription("required for GOOGLE") SubType adspendSubType,

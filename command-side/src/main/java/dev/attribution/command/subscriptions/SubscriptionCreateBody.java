@@ -8,7 +8,9 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 public record SubscriptionCreateBody(
         @JsonProperty(required = true) Status status,
         @JsonProperty(required = true) @JsonPropertyDescription("a date-time (spec 2.2)") String startDate,
-        @JsonProperty(required = true) @JsonPropertyDescription("a number, 0 to 99999999.99") java.math.BigDecimal price,
+        @JsonProperty(required = true)
+        @JsonPropertyDescription("a number, 0 to 99999999.99")
+        java.math.BigDecimal price,
         @JsonProperty(required = true) Periodicity periodicity,
         @JsonUnwrapped dev.attribution.command.commerce.PersonFields person,
         @JsonPropertyDescription("email of the paying parent lead") String parentEmail,

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 
 /** The body of {@code PUT /subscriptions}: the subscriptions named by ids get the fields sent (spec 4.3). */
 public record SubscriptionUpdateBody(
-        @JsonProperty(required = true) @JsonPropertyDescription("subscription ids, at most 50") dev.attribution.api.StringOrList ids,
+        @JsonProperty(required = true)
+        @JsonPropertyDescription("subscription ids, at most 50")
+        dev.attribution.api.StringOrList ids,
         SubscriptionCreateBody.Status status,
         @JsonPropertyDescription("a number, 0 to 99999999.99") java.math.BigDecimal price,
         String name,

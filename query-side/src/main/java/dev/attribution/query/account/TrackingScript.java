@@ -1,5 +1,6 @@
 package dev.attribution.query.account;
 
+import dev.attribution.api.QueryDeclaration;
 import dev.attribution.api.QueryParameter;
 import dev.attribution.api.ApiException;
 import io.micronaut.context.annotation.Value;
@@ -19,8 +20,8 @@ import java.util.List;
 @Singleton
 class TrackingScript {
 
-    private static final List<String> FLAGS = java.util.Arrays.stream(Query.values())
-            .filter(p -> p.spec().kind() == QueryParameter.Kind.BOOLEAN).map(Query::name).toList();
+    private static final List<String> FLAGS = QueryDeclaration.of(Query.class, true).parameters().entrySet().stream()
+            .filter(p -> p.getValue().kind() == QueryParameter.Kind.BOOLEAN).map(java.util.Map.Entry::getKey).toList();
 
     private final String baseUrl;
 
@@ -64,22 +65,11 @@ class TrackingScript {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 
-    enum Query implements QueryParameter {
-        domain(Spec.string("one of the account's domains")),
-        spa(Spec.bool("single-page application")),
-        ignorePrevUrl(Spec.bool("ignore the previous URL")),
-        embed(Spec.bool("embedded page")),
-        deleteTrackingScriptParams(Spec.bool("remove the tracking parameters from the page URL"));
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec domain = Spec.string("one of the account's domains");
+        Spec spa = Spec.bool("single-page application");
+        Spec ignorePrevUrl = Spec.bool("ignore the previous URL");
+        Spec embed = Spec.bool("embedded page");
+        Spec deleteTrackingScriptParams = Spec.bool("remove the tracking parameters from the page URL");
     }
 }

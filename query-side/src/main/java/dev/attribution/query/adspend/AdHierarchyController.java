@@ -127,62 +127,29 @@ class AdHierarchyController {
         return pageTokens.issue(caller.accountId(), list, c);
     }
 
-    enum AdAccountsQuery implements QueryParameter {
-        ids(Spec.list(50, "ad account ids")),
-        fields(Spec.string("comma-separated, of " + AD_ACCOUNT_FIELDS + " (default all)")),
-        fromDate(Spec.date("checked only (spec 7.2)")),
-        toDate(Spec.date("checked only (spec 7.2)")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        AdAccountsQuery(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface AdAccountsQuery extends QueryParameter {
+        Spec ids = Spec.list(50, "ad account ids");
+        Spec fields = Spec.string("comma-separated, of " + AD_ACCOUNT_FIELDS + " (default all)");
+        Spec fromDate = Spec.date("checked only (spec 7.2)");
+        Spec toDate = Spec.date("checked only (spec 7.2)");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 
-    enum AdsQuery implements QueryParameter {
-        integrationType(SourceFilter.INTEGRATION_TYPE),
-        adSourceIds(SourceFilter.AD_SOURCE_IDS),
-        fromDate(Spec.date("checked only (spec 7.2)")),
-        toDate(Spec.date("checked only (spec 7.2)")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        AdsQuery(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface AdsQuery extends QueryParameter {
+        Spec integrationType = SourceFilter.INTEGRATION_TYPE;
+        Spec adSourceIds = SourceFilter.AD_SOURCE_IDS;
+        Spec fromDate = Spec.date("checked only (spec 7.2)");
+        Spec toDate = Spec.date("checked only (spec 7.2)");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 
-    enum KeywordsQuery implements QueryParameter {
-        adgroupId(Spec.string("ad group id")),
-        fromDate(Spec.date("created at or after")),
-        toDate(Spec.date("created at or before")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        KeywordsQuery(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface KeywordsQuery extends QueryParameter {
+        Spec adgroupId = Spec.string("ad group id");
+        Spec fromDate = Spec.date("created at or after");
+        Spec toDate = Spec.date("created at or before");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }

@@ -43,34 +43,24 @@ class AdAccountAttributionController {
         return new Response(result.rows(), RequestIds.next(), result.found() ? null : List.of("Ad account not found: " + r.adAccountId()));
     }
 
-    enum Query implements QueryParameter {
-        attributionModel(Spec.string("required: one of " + Arrays.toString(AttributionRequest.Model.values()))),
-        startDate(Spec.date("required: first day of the report")),
-        endDate(Spec.date("required: last day of the report")),
-        fields(Spec.string("required: comma-separated metrics (spec 4.5.1)")),
-        ids(Spec.list(50, "required: one ad account id")),
-        currency(Spec.string("usd or user_currency (default)")),
-        dayOfAttribution(Spec.bool("count sales on the click's day")),
-        sourceConfiguration(Spec.string("one of " + Arrays.toString(AttributionRequest.SourceConfiguration.values()) + " (default prioritize_paid)")),
-        scientificDaysRange(Spec.integer(1, 30, "scientific model look-back in days (default 30)")),
-        windowAttributionDaysRange(Spec.integer(0, 365, "attribution window in days (default 0: no limit)")),
-        adLevelDateGroupingOption(Spec.string("ad_account (default), day, week, month or year")),
-        newCustomerConfiguration(Spec.string("one of " + Arrays.toString(AttributionFilters.NewCustomers.values()))),
-        ignoreRecurringSales(Spec.bool("leave recurring sales out")),
-        excludeHardCosts(Spec.bool("leave hard costs out")),
-        forecastingOption(Spec.string("one of " + Arrays.toString(AttributionFilters.Forecasting.values()))),
-        lead_stage(Spec.string("comma-separated lead stage names")),
-        reportSourceVisibility(Spec.bool("report the sources' visibility"));
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec attributionModel = Spec.string("required: one of " + Arrays.toString(AttributionRequest.Model.values()));
+        Spec startDate = Spec.date("required: first day of the report");
+        Spec endDate = Spec.date("required: last day of the report");
+        Spec fields = Spec.string("required: comma-separated metrics (spec 4.5.1)");
+        Spec ids = Spec.list(50, "required: one ad account id");
+        Spec currency = Spec.string("usd or user_currency (default)");
+        Spec dayOfAttribution = Spec.bool("count sales on the click's day");
+        Spec sourceConfiguration = Spec.string("one of " + Arrays.toString(AttributionRequest.SourceConfiguration.values())
+                + " (default prioritize_paid)");
+        Spec scientificDaysRange = Spec.integer(1, 30, "scientific model look-back in days (default 30)");
+        Spec windowAttributionDaysRange = Spec.integer(0, 365, "attribution window in days (default 0: no limit)");
+        Spec adLevelDateGroupingOption = Spec.string("ad_account (default), day, week, month or year");
+        Spec newCustomerConfiguration = Spec.string("one of " + Arrays.toString(AttributionFilters.NewCustomers.values()));
+        Spec ignoreRecurringSales = Spec.bool("leave recurring sales out");
+        Spec excludeHardCosts = Spec.bool("leave hard costs out");
+        Spec forecastingOption = Spec.string("one of " + Arrays.toString(AttributionFilters.Forecasting.values()));
+        Spec lead_stage = Spec.string("comma-separated lead stage names");
+        Spec reportSourceVisibility = Spec.bool("report the sources' visibility");
     }
 }

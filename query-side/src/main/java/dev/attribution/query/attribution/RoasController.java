@@ -55,43 +55,21 @@ class RoasController {
         return new Response(RequestIds.next(), curve.curve(caller.accountId(), caller.account().timeZone(), r));
     }
 
-    enum RoasQuery implements QueryParameter {
-        id(Spec.string("required: the entity's id")),
-        level(Spec.string("required: the entity's level")),
-        startDate(Spec.date("required")),
-        endDate(Spec.date("required")),
-        basis(Spec.string("click_date (default) or sale_date"));
-
-        private final Spec spec;
-
-        RoasQuery(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface RoasQuery extends QueryParameter {
+        Spec id = Spec.string("required: the entity's id");
+        Spec level = Spec.string("required: the entity's level");
+        Spec startDate = Spec.date("required");
+        Spec endDate = Spec.date("required");
+        Spec basis = Spec.string("click_date (default) or sale_date");
     }
 
-    enum CurveQuery implements QueryParameter {
-        id(Spec.string("required: the entity's id")),
-        level(Spec.string("required: the entity's level")),
-        startDate(Spec.date("default: the history before endDate")),
-        endDate(Spec.date("default: today")),
-        ltvWindow(Spec.string("lifetime-value window")),
-        cacCeiling(Spec.string("the CAC that still pays (a number)")),
-        attributionModel(Spec.string("attribution model"));
-
-        private final Spec spec;
-
-        CurveQuery(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface CurveQuery extends QueryParameter {
+        Spec id = Spec.string("required: the entity's id");
+        Spec level = Spec.string("required: the entity's level");
+        Spec startDate = Spec.date("default: the history before endDate");
+        Spec endDate = Spec.date("default: today");
+        Spec ltvWindow = Spec.string("lifetime-value window");
+        Spec cacCeiling = Spec.string("the CAC that still pays (a number)");
+        Spec attributionModel = Spec.string("attribution model");
     }
 }

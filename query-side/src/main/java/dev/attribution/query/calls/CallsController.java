@@ -46,29 +46,18 @@ class CallsController {
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
     }
 
-    enum Query implements QueryParameter {
-        ids(Spec.list(50, "call ids")),
-        emails(Spec.list(50, "callers' emails")),
-        leadIds(Spec.list(50, "callers' lead ids")),
-        productTags(Spec.list(20, "product tags")),
-        qualified(Spec.bool("qualified (true) or unqualified (false) calls only")),
-        qualificationStages(Spec.list(50, "qualification stage names")),
-        fromDate(Spec.date("called at or after")),
-        toDate(Spec.date("called at or before")),
-        updatedFromDate(Spec.date("updated at or after")),
-        updatedToDate(Spec.date("updated at or before")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec ids = Spec.list(50, "call ids");
+        Spec emails = Spec.list(50, "callers' emails");
+        Spec leadIds = Spec.list(50, "callers' lead ids");
+        Spec productTags = Spec.list(20, "product tags");
+        Spec qualified = Spec.bool("qualified (true) or unqualified (false) calls only");
+        Spec qualificationStages = Spec.list(50, "qualification stage names");
+        Spec fromDate = Spec.date("called at or after");
+        Spec toDate = Spec.date("called at or before");
+        Spec updatedFromDate = Spec.date("updated at or after");
+        Spec updatedToDate = Spec.date("updated at or before");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }

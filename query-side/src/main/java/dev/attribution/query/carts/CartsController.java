@@ -43,24 +43,13 @@ class CartsController {
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
     }
 
-    enum Query implements QueryParameter {
-        emails(Spec.list(50, "buyers' emails")),
-        leadIds(Spec.list(50, "buyers' lead ids")),
-        purchased(Spec.bool("true: carts that became an order; false: abandoned carts")),
-        fromDate(Spec.date("created at or after")),
-        toDate(Spec.date("created at or before")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec emails = Spec.list(50, "buyers' emails");
+        Spec leadIds = Spec.list(50, "buyers' lead ids");
+        Spec purchased = Spec.bool("true: carts that became an order; false: abandoned carts");
+        Spec fromDate = Spec.date("created at or after");
+        Spec toDate = Spec.date("created at or before");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }

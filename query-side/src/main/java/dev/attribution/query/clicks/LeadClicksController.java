@@ -56,25 +56,14 @@ class LeadClicksController {
         return new Envelopes.Page<>(page.clicks(), next, RequestIds.next());
     }
 
-    enum Query implements QueryParameter {
-        leadId(Spec.string("one lead id (exactly one of leadId, leadIds, emails)")),
-        leadIds(Spec.list(50, "lead ids")),
-        emails(Spec.list(50, "lead emails")),
-        email(Spec.string("one lead email (deprecated: use emails)")),
-        fromDate(Spec.date("clicked at or after")),
-        toDate(Spec.date("clicked at or before")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec leadId = Spec.string("one lead id (exactly one of leadId, leadIds, emails)");
+        Spec leadIds = Spec.list(50, "lead ids");
+        Spec emails = Spec.list(50, "lead emails");
+        Spec email = Spec.string("one lead email (deprecated: use emails)");
+        Spec fromDate = Spec.date("clicked at or after");
+        Spec toDate = Spec.date("clicked at or before");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }

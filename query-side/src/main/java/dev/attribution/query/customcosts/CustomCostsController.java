@@ -67,22 +67,11 @@ class CustomCostsController {
         return new Envelopes.Page<>(page.costs(), next, RequestIds.next());
     }
 
-    enum Query implements QueryParameter {
-        ids(Spec.list(50, "custom cost ids")),
-        fromDate(Spec.date("created at or after")),
-        toDate(Spec.date("created at or before")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec ids = Spec.list(50, "custom cost ids");
+        Spec fromDate = Spec.date("created at or after");
+        Spec toDate = Spec.date("created at or before");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }

@@ -70,21 +70,10 @@ class LeadJourneyController {
                 RequestIds.next());
     }
 
-    enum Query implements QueryParameter {
-        ids(Spec.list(50, "lead ids (ids or emails required)")),
-        emails(Spec.list(50, "lead emails")),
-        fields(Spec.string("comma-separated parts of the journey, of " + JourneyReader.FIELDS)),
-        includeEvents(Spec.bool("include the journey's events"));
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec ids = Spec.list(50, "lead ids (ids or emails required)");
+        Spec emails = Spec.list(50, "lead emails");
+        Spec fields = Spec.string("comma-separated parts of the journey, of " + JourneyReader.FIELDS);
+        Spec includeEvents = Spec.bool("include the journey's events");
     }
 }

@@ -41,30 +41,19 @@ class LeadAggregationController {
         return new Envelopes.Single<>(aggregation.aggregate(caller.accountId(), a, filter, groupsLimit), RequestIds.next());
     }
 
-    enum Query implements QueryParameter {
-        attribute(Spec.string("required: the attribute to group by, one of " + Arrays.toString(LeadAggregation.Attribute.values()))),
-        groupsLimit(Spec.integer(1, 1000, "most groups returned (default 250)")),
-        ids(LeadFilter.IDS),
-        emails(LeadFilter.EMAILS),
-        phones(LeadFilter.PHONES),
-        tags(LeadFilter.TAGS),
-        tagFromDate(LeadFilter.TAG_FROM_DATE),
-        tagToDate(LeadFilter.TAG_TO_DATE),
-        stage(LeadFilter.STAGE),
-        fromDate(LeadFilter.FROM_DATE),
-        toDate(LeadFilter.TO_DATE),
-        updatedFromDate(LeadFilter.UPDATED_FROM_DATE),
-        updatedToDate(LeadFilter.UPDATED_TO_DATE);
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec attribute = Spec.string("required: the attribute to group by, one of " + Arrays.toString(LeadAggregation.Attribute.values()));
+        Spec groupsLimit = Spec.integer(1, 1000, "most groups returned (default 250)");
+        Spec ids = LeadFilter.IDS;
+        Spec emails = LeadFilter.EMAILS;
+        Spec phones = LeadFilter.PHONES;
+        Spec tags = LeadFilter.TAGS;
+        Spec tagFromDate = LeadFilter.TAG_FROM_DATE;
+        Spec tagToDate = LeadFilter.TAG_TO_DATE;
+        Spec stage = LeadFilter.STAGE;
+        Spec fromDate = LeadFilter.FROM_DATE;
+        Spec toDate = LeadFilter.TO_DATE;
+        Spec updatedFromDate = LeadFilter.UPDATED_FROM_DATE;
+        Spec updatedToDate = LeadFilter.UPDATED_TO_DATE;
     }
 }

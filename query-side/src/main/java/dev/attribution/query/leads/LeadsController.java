@@ -39,22 +39,19 @@ class LeadsController {
         return new Envelopes.Page<>(page.leads(), next, RequestIds.next());
     }
 
-    enum Query implements QueryParameter {
-        ids(LeadFilter.IDS), emails(LeadFilter.EMAILS), phones(LeadFilter.PHONES), tags(LeadFilter.TAGS),
-        tagFromDate(LeadFilter.TAG_FROM_DATE), tagToDate(LeadFilter.TAG_TO_DATE), stage(LeadFilter.STAGE),
-        fromDate(LeadFilter.FROM_DATE), toDate(LeadFilter.TO_DATE),
-        updatedFromDate(LeadFilter.UPDATED_FROM_DATE), updatedToDate(LeadFilter.UPDATED_TO_DATE),
-        pageSize(PAGE_SIZE), pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec ids = LeadFilter.IDS;
+        Spec emails = LeadFilter.EMAILS;
+        Spec phones = LeadFilter.PHONES;
+        Spec tags = LeadFilter.TAGS;
+        Spec tagFromDate = LeadFilter.TAG_FROM_DATE;
+        Spec tagToDate = LeadFilter.TAG_TO_DATE;
+        Spec stage = LeadFilter.STAGE;
+        Spec fromDate = LeadFilter.FROM_DATE;
+        Spec toDate = LeadFilter.TO_DATE;
+        Spec updatedFromDate = LeadFilter.UPDATED_FROM_DATE;
+        Spec updatedToDate = LeadFilter.UPDATED_TO_DATE;
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }

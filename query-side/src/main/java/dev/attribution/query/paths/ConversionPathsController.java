@@ -89,24 +89,13 @@ class ConversionPathsController {
         throw ApiException.badRequest(INVALID_WINDOW + raw.get());
     }
 
-    enum Query implements QueryParameter {
-        conversionType(Spec.string("required: SALE, CALL or LEAD")),
-        fromDate(Spec.date("converted at or after")),
-        toDate(Spec.date("converted at or before")),
-        windowAttributionDaysRange(Spec.string("look-back window in days, 0-365 (default 0: no limit)")),
-        ids(Spec.refused(IDS_NOT_SUPPORTED)),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec conversionType = Spec.string("required: SALE, CALL or LEAD");
+        Spec fromDate = Spec.date("converted at or after");
+        Spec toDate = Spec.date("converted at or before");
+        Spec windowAttributionDaysRange = Spec.string("look-back window in days, 0-365 (default 0: no limit)");
+        Spec ids = Spec.refused(IDS_NOT_SUPPORTED);
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }

@@ -49,25 +49,14 @@ class ProductsController {
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
     }
 
-    enum Query implements QueryParameter {
-        name(Spec.string("product name")),
-        tag(Spec.string("product tag")),
-        category(Spec.string("category name")),
-        isRecurringSale(Spec.string("one of " + RECURRING + " (default ALL)")),
-        fromDate(Spec.date("created at or after")),
-        toDate(Spec.date("created at or before")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec name = Spec.string("product name");
+        Spec tag = Spec.string("product tag");
+        Spec category = Spec.string("category name");
+        Spec isRecurringSale = Spec.string("one of " + RECURRING + " (default ALL)");
+        Spec fromDate = Spec.date("created at or after");
+        Spec toDate = Spec.date("created at or before");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }

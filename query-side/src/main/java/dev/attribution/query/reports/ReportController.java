@@ -68,18 +68,7 @@ class ReportController {
         return HttpResponse.ok(new Envelopes.Single<>(ReportJobs.view(job), RequestIds.next())).contentType(MediaType.APPLICATION_JSON_TYPE);
     }
 
-    enum PollQuery implements QueryParameter {
-        format(Spec.string("json or csv (default: json, or csv with Accept: text/csv)"));
-
-        private final Spec spec;
-
-        PollQuery(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface PollQuery extends QueryParameter {
+        Spec format = Spec.string("json or csv (default: json, or csv with Accept: text/csv)");
     }
 }

@@ -55,29 +55,18 @@ class SalesController {
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
     }
 
-    enum Query implements QueryParameter {
-        ids(Spec.list(50, "sale ids")),
-        emails(Spec.list(50, "buyers' emails")),
-        leadIds(Spec.list(50, "buyers' lead ids")),
-        productTags(Spec.list(20, "product tags")),
-        isRecurringSale(Spec.string("one of " + RECURRING + " (default ALL)")),
-        saleRefundedState(Spec.string("one of " + REFUNDED + " (default ALL)")),
-        fromDate(Spec.date("sold at or after")),
-        toDate(Spec.date("sold at or before")),
-        updatedFromDate(Spec.date("updated at or after")),
-        updatedToDate(Spec.date("updated at or before")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec ids = Spec.list(50, "sale ids");
+        Spec emails = Spec.list(50, "buyers' emails");
+        Spec leadIds = Spec.list(50, "buyers' lead ids");
+        Spec productTags = Spec.list(20, "product tags");
+        Spec isRecurringSale = Spec.string("one of " + RECURRING + " (default ALL)");
+        Spec saleRefundedState = Spec.string("one of " + REFUNDED + " (default ALL)");
+        Spec fromDate = Spec.date("sold at or after");
+        Spec toDate = Spec.date("sold at or before");
+        Spec updatedFromDate = Spec.date("updated at or after");
+        Spec updatedToDate = Spec.date("updated at or before");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }

@@ -41,27 +41,16 @@ class SourcesController {
         return new Envelopes.Page<>(page.sources(), next, RequestIds.next());
     }
 
-    enum Query implements QueryParameter {
-        adSourceIds(SourceFilter.AD_SOURCE_IDS),
-        includeOrganic(SourceFilter.INCLUDE_ORGANIC),
-        includeDisregarded(SourceFilter.INCLUDE_DISREGARDED),
-        integrationType(SourceFilter.INTEGRATION_TYPE),
-        name(SourceFilter.NAME),
-        tag(SourceFilter.TAG),
-        fromDate(Spec.date("checked only (spec 7.2)")),
-        toDate(Spec.date("checked only (spec 7.2)")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec adSourceIds = SourceFilter.AD_SOURCE_IDS;
+        Spec includeOrganic = SourceFilter.INCLUDE_ORGANIC;
+        Spec includeDisregarded = SourceFilter.INCLUDE_DISREGARDED;
+        Spec integrationType = SourceFilter.INTEGRATION_TYPE;
+        Spec name = SourceFilter.NAME;
+        Spec tag = SourceFilter.TAG;
+        Spec fromDate = Spec.date("checked only (spec 7.2)");
+        Spec toDate = Spec.date("checked only (spec 7.2)");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }

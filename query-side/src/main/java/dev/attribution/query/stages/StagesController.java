@@ -57,24 +57,13 @@ class StagesController {
         return new Envelopes.Page<>(rows, next, RequestIds.next());
     }
 
-    enum Query implements QueryParameter {
-        fromDate(Spec.date("checked only (spec 7.2)")),
-        toDate(Spec.date("checked only (spec 7.2)")),
-        stageFromDate(Spec.date("entered the stage at or after")),
-        stageToDate(Spec.date("entered the stage at or before")),
-        name(Spec.string("stage name")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec fromDate = Spec.date("checked only (spec 7.2)");
+        Spec toDate = Spec.date("checked only (spec 7.2)");
+        Spec stageFromDate = Spec.date("entered the stage at or after");
+        Spec stageToDate = Spec.date("entered the stage at or before");
+        Spec name = Spec.string("stage name");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }

@@ -59,29 +59,18 @@ class SubscriptionsController {
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
     }
 
-    enum Query implements QueryParameter {
-        ids(Spec.list(50, "subscription ids")),
-        emails(Spec.list(50, "subscribers' emails")),
-        leadIds(Spec.list(50, "subscribers' lead ids")),
-        productTags(Spec.list(20, "product tags")),
-        status(Spec.list(50, "statuses, of " + STATUS_READ)),
-        subscriptionStates(Spec.list(50, "statuses (same as status)")),
-        fromDate(Spec.date("created at or after")),
-        toDate(Spec.date("created at or before")),
-        updatedFromDate(Spec.date("updated at or after")),
-        updatedToDate(Spec.date("updated at or before")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec ids = Spec.list(50, "subscription ids");
+        Spec emails = Spec.list(50, "subscribers' emails");
+        Spec leadIds = Spec.list(50, "subscribers' lead ids");
+        Spec productTags = Spec.list(20, "product tags");
+        Spec status = Spec.list(50, "statuses, of " + STATUS_READ);
+        Spec subscriptionStates = Spec.list(50, "statuses (same as status)");
+        Spec fromDate = Spec.date("created at or after");
+        Spec toDate = Spec.date("created at or before");
+        Spec updatedFromDate = Spec.date("updated at or after");
+        Spec updatedToDate = Spec.date("updated at or before");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }

@@ -61,20 +61,9 @@ class TagsController {
         return new Envelopes.Page<>(rows, next, RequestIds.next());
     }
 
-    enum CountQuery implements QueryParameter {
-        name(Spec.string("exact tag name")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        CountQuery(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface CountQuery extends QueryParameter {
+        Spec name = Spec.string("exact tag name");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }

@@ -56,24 +56,13 @@ class UrlRulesController {
         return new Envelopes.Page<>(found, null, RequestIds.next());
     }
 
-    enum Query implements QueryParameter {
-        ids(Spec.list(50, "rule ids (ur-…)")),
-        tag(Spec.string("source tag")),
-        urlRuleActionType(Spec.string("one of " + UrlRuleFilter.ACTION_TYPES)),
-        fromDate(Spec.date("created at or after")),
-        toDate(Spec.date("created at or before")),
-        pageSize(PAGE_SIZE),
-        pageId(PAGE_ID);
-
-        private final Spec spec;
-
-        Query(Spec spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public Spec spec() {
-            return spec;
-        }
+    interface Query extends QueryParameter {
+        Spec ids = Spec.list(50, "rule ids (ur-…)");
+        Spec tag = Spec.string("source tag");
+        Spec urlRuleActionType = Spec.string("one of " + UrlRuleFilter.ACTION_TYPES);
+        Spec fromDate = Spec.date("created at or after");
+        Spec toDate = Spec.date("created at or before");
+        Spec pageSize = PAGE_SIZE;
+        Spec pageId = PAGE_ID;
     }
 }
