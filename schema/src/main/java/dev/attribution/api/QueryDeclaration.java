@@ -20,9 +20,23 @@ public record QueryDeclaration(boolean enforcing, Map<String, QueryParameter.Spe
         parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
     }
 
-    /** The constants of a {@link QueryParameter} interface, in declaration order. */
+    /**
+     * The constants of a {@link QueryParameter} interface, in declaration order, after those of the interfaces it
+     * extends (a shared filter's or {@link QueryParameter.Paged}'s).
+     */
     public static QueryDeclaration of(Class<? extends QueryParameter> type, boolean enforcing) {
         Map<String, QueryParameter.Spec> byName = new LinkedHashMap<>();
+        collect(type, byName);
+        return new QueryDeclaration(enforcing, byName);
+    }
+
+    private static void collect(Class<?> type, Map<String, QueryParameter.Spec> byName) {
+        if (type == QueryParameter.class) {
+            return;
+        }
+        for (Class<?> parent : type.getInterfaces()) {
+            collect(parent, byName);
+        }
         for (Field f : type.getDeclaredFields()) {
             if (Modifier.isStatic(f.getModifiers()) && f.getType() == QueryParameter.Spec.class) {
                 try {
@@ -33,7 +47,6 @@ public record QueryDeclaration(boolean enforcing, Map<String, QueryParameter.Spe
                 }
             }
         }
-        return new QueryDeclaration(enforcing, byName);
     }
 
     /** The declaration on a controller method, from its compile-time annotation metadata. */

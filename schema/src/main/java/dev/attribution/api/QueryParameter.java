@@ -4,12 +4,12 @@ package dev.attribution.api;
  * The query parameters of an endpoint (spec 4.0), declared as an interface extending this one whose constants are
  * the parameters: the constant's name is the parameter's name, its {@link Spec} what it holds, e.g.
  * <pre>{@code
- * interface Query extends QueryParameter {
+ * interface Query extends QueryParameter.Paged {
  *     Spec emails = Spec.list(50, "buyers' emails");
- *     Spec pageSize = PAGE_SIZE;
  * }
  * }</pre>
- * That interface, named by {@link QueryParameters} on the controller method, is the endpoint's single declaration of
+ * An interface may extend others (a shared filter's parameters, {@link Paged}); theirs come first. That interface,
+ * named by {@link QueryParameters} on the controller method, is the endpoint's single declaration of
  * its query string: {@link QueryParams} refuses what it does not list (on enforcing endpoints), takes list maximums
  * and integer ranges from it and refuses to read an undeclared name; the endpoint's MCP tool offers exactly these
  * parameters in its input schema.
@@ -56,7 +56,9 @@ public interface QueryParameter {
         }
     }
 
-    /** The page parameters shared by the list endpoints (spec 4.0). */
-    Spec PAGE_SIZE = Spec.integer(1, 250, "items per page (default 50)");
-    Spec PAGE_ID = Spec.string("the nextPageId of the previous page");
+    /** The page parameters of the list endpoints (spec 4.0), for their declarations to extend. */
+    interface Paged extends QueryParameter {
+        Spec pageSize = Spec.integer(1, 250, "items per page (default 50)");
+        Spec pageId = Spec.string("the nextPageId of the previous page");
+    }
 }

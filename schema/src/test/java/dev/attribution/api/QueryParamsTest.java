@@ -13,10 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class QueryParamsTest {
 
     /** A declaration as an endpoint writes one. */
-    interface Declared extends QueryParameter {
+    interface Declared extends QueryParameter.Paged {
         Spec color = Spec.string("a colour");
         Spec ids = Spec.list(50, "ids");
-        Spec pageSize = PAGE_SIZE;
     }
 
     static final QueryDeclaration ENFORCING = QueryDeclaration.of(Declared.class, true);

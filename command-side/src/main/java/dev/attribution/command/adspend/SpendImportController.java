@@ -1,10 +1,9 @@
 package dev.attribution.command.adspend;
 
-import dev.attribution.api.RawFile;
-import dev.attribution.api.RequestBodyType;
-import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
+import dev.attribution.api.RawFile;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
@@ -15,6 +14,7 @@ import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.io.StringReader;
 

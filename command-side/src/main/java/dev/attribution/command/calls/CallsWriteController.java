@@ -1,12 +1,11 @@
 package dev.attribution.command.calls;
 
-import dev.attribution.api.RequestBodyType;
-import dev.attribution.api.QueryParameter;
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
@@ -18,6 +17,7 @@ import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** Call writes of spec 4.3. */
 @Controller("/api/v1.0/calls")

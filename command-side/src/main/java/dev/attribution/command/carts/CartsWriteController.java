@@ -1,9 +1,8 @@
 package dev.attribution.command.carts;
 
-import dev.attribution.api.RequestBodyType;
-import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
@@ -13,6 +12,7 @@ import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** Cart writes of spec 4.12; {@code PUT /carts} (no role named by the spec) takes the create role. */
 @Controller("/api/v1.0/carts")

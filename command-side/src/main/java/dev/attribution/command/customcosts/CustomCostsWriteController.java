@@ -1,11 +1,10 @@
 package dev.attribution.command.customcosts;
 
-import dev.attribution.api.RequestBodyType;
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParams;
-import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
@@ -17,6 +16,7 @@ import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** Custom cost writes of spec 4.10, each answered with a {@code request_id}. */
 @Controller("/api/v1.0/custom-costs")

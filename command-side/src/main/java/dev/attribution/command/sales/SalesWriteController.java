@@ -1,9 +1,8 @@
 package dev.attribution.command.sales;
 
-import dev.attribution.api.QueryParameter;
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
 import dev.attribution.api.Envelopes;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
@@ -13,6 +12,7 @@ import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Put;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** Sale writes of spec 4.2. */
 @Controller("/api/v1.0/sales")

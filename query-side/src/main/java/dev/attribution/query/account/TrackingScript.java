@@ -1,8 +1,8 @@
 package dev.attribution.query.account;
 
+import dev.attribution.api.ApiException;
 import dev.attribution.api.QueryDeclaration;
 import dev.attribution.api.QueryParameter;
-import dev.attribution.api.ApiException;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.http.HttpParameters;
 import jakarta.inject.Singleton;

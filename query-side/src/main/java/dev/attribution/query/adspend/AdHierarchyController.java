@@ -1,8 +1,5 @@
 package dev.attribution.query.adspend;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiException;
@@ -11,6 +8,8 @@ import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -19,6 +18,7 @@ import dev.attribution.api.auth.Roles;
 import dev.attribution.query.sources.SourceFilter;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.Instant;
 import java.util.Arrays;
@@ -127,29 +127,23 @@ class AdHierarchyController {
         return pageTokens.issue(caller.accountId(), list, c);
     }
 
-    interface AdAccountsQuery extends QueryParameter {
+    interface AdAccountsQuery extends QueryParameter.Paged {
         Spec ids = Spec.list(50, "ad account ids");
         Spec fields = Spec.string("comma-separated, of " + AD_ACCOUNT_FIELDS + " (default all)");
         Spec fromDate = Spec.date("checked only (spec 7.2)");
         Spec toDate = Spec.date("checked only (spec 7.2)");
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
     }
 
-    interface AdsQuery extends QueryParameter {
-        Spec integrationType = SourceFilter.INTEGRATION_TYPE;
-        Spec adSourceIds = SourceFilter.AD_SOURCE_IDS;
+    interface AdsQuery extends QueryParameter.Paged {
+        Spec integrationType = SourceFilter.Parameters.integrationType;
+        Spec adSourceIds = SourceFilter.Parameters.adSourceIds;
         Spec fromDate = Spec.date("checked only (spec 7.2)");
         Spec toDate = Spec.date("checked only (spec 7.2)");
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
     }
 
-    interface KeywordsQuery extends QueryParameter {
+    interface KeywordsQuery extends QueryParameter.Paged {
         Spec adgroupId = Spec.string("ad group id");
         Spec fromDate = Spec.date("created at or after");
         Spec toDate = Spec.date("created at or before");
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
     }
 }

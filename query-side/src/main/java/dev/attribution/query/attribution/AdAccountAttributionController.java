@@ -1,11 +1,9 @@
 package dev.attribution.query.attribution;
 
-import java.util.Arrays;
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -13,6 +11,7 @@ import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.Clock;
 import java.util.List;
@@ -43,24 +42,10 @@ class AdAccountAttributionController {
         return new Response(result.rows(), RequestIds.next(), result.found() ? null : List.of("Ad account not found: " + r.adAccountId()));
     }
 
-    interface Query extends QueryParameter {
-        Spec attributionModel = Spec.string("required: one of " + Arrays.toString(AttributionRequest.Model.values()));
-        Spec startDate = Spec.date("required: first day of the report");
-        Spec endDate = Spec.date("required: last day of the report");
-        Spec fields = Spec.string("required: comma-separated metrics (spec 4.5.1)");
+    interface Query extends AttributionRequest.Parameters, AttributionFilters.Parameters {
         Spec ids = Spec.list(50, "required: one ad account id");
-        Spec currency = Spec.string("usd or user_currency (default)");
-        Spec dayOfAttribution = Spec.bool("count sales on the click's day");
-        Spec sourceConfiguration = Spec.string("one of " + Arrays.toString(AttributionRequest.SourceConfiguration.values())
-                + " (default prioritize_paid)");
         Spec scientificDaysRange = Spec.integer(1, 30, "scientific model look-back in days (default 30)");
-        Spec windowAttributionDaysRange = Spec.integer(0, 365, "attribution window in days (default 0: no limit)");
         Spec adLevelDateGroupingOption = Spec.string("ad_account (default), day, week, month or year");
-        Spec newCustomerConfiguration = Spec.string("one of " + Arrays.toString(AttributionFilters.NewCustomers.values()));
-        Spec ignoreRecurringSales = Spec.bool("leave recurring sales out");
-        Spec excludeHardCosts = Spec.bool("leave hard costs out");
-        Spec forecastingOption = Spec.string("one of " + Arrays.toString(AttributionFilters.Forecasting.values()));
-        Spec lead_stage = Spec.string("comma-separated lead stage names");
         Spec reportSourceVisibility = Spec.bool("report the sources' visibility");
     }
 }

@@ -1,10 +1,9 @@
 package dev.attribution.query.attribution;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.attribution.api.ApiException;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -13,6 +12,7 @@ import dev.attribution.api.auth.Roles;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.Clock;
 import java.util.List;

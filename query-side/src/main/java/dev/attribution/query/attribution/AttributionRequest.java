@@ -2,11 +2,13 @@ package dev.attribution.query.attribution;
 
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.QueryParams;
 
 import java.time.Clock;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -16,6 +18,19 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
                                  int windowDays, String grouping, int pageSize) {
 
     public enum Model { last_click, first_click, scientific }
+
+    /** The query parameters every attribution report reads (GET /attribution, GET /attribution/ad-account). */
+    public interface Parameters extends QueryParameter {
+        Spec attributionModel = Spec.string("required: one of " + Arrays.toString(Model.values()));
+        Spec startDate = Spec.date("required: first day of the report");
+        Spec endDate = Spec.date("required: last day of the report");
+        Spec fields = Spec.string("required: comma-separated metrics (spec 4.5.1)");
+        Spec currency = Spec.string("usd or user_currency (default)");
+        Spec dayOfAttribution = Spec.bool("count sales on the click's day");
+        Spec sourceConfiguration = Spec.string("one of " + Arrays.toString(SourceConfiguration.values())
+                + " (default prioritize_paid)");
+        Spec windowAttributionDaysRange = Spec.integer(0, 365, "attribution window in days (default 0: no limit)");
+    }
 
     public enum SourceConfiguration { all_sources, only_organic, only_paid, prioritize_organic, prioritize_paid }
 

@@ -1,11 +1,10 @@
 package dev.attribution.query.calls;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.SaleTags;
@@ -15,6 +14,7 @@ import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.ZoneId;
 
@@ -46,7 +46,7 @@ class CallsController {
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
     }
 
-    interface Query extends QueryParameter {
+    interface Query extends QueryParameter.Paged {
         Spec ids = Spec.list(50, "call ids");
         Spec emails = Spec.list(50, "callers' emails");
         Spec leadIds = Spec.list(50, "callers' lead ids");
@@ -57,7 +57,5 @@ class CallsController {
         Spec toDate = Spec.date("called at or before");
         Spec updatedFromDate = Spec.date("updated at or after");
         Spec updatedToDate = Spec.date("updated at or before");
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
     }
 }

@@ -1,11 +1,10 @@
 package dev.attribution.query.carts;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -14,6 +13,7 @@ import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.ZoneId;
 
@@ -43,13 +43,11 @@ class CartsController {
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
     }
 
-    interface Query extends QueryParameter {
+    interface Query extends QueryParameter.Paged {
         Spec emails = Spec.list(50, "buyers' emails");
         Spec leadIds = Spec.list(50, "buyers' lead ids");
         Spec purchased = Spec.bool("true: carts that became an order; false: abandoned carts");
         Spec fromDate = Spec.date("created at or after");
         Spec toDate = Spec.date("created at or before");
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
     }
 }

@@ -1,12 +1,11 @@
 package dev.attribution.query.clicks;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -15,6 +14,7 @@ import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.List;
 import java.util.stream.Stream;
@@ -56,14 +56,12 @@ class LeadClicksController {
         return new Envelopes.Page<>(page.clicks(), next, RequestIds.next());
     }
 
-    interface Query extends QueryParameter {
+    interface Query extends QueryParameter.Paged {
         Spec leadId = Spec.string("one lead id (exactly one of leadId, leadIds, emails)");
         Spec leadIds = Spec.list(50, "lead ids");
         Spec emails = Spec.list(50, "lead emails");
         Spec email = Spec.string("one lead email (deprecated: use emails)");
         Spec fromDate = Spec.date("clicked at or after");
         Spec toDate = Spec.date("clicked at or before");
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
     }
 }

@@ -1,11 +1,10 @@
 package dev.attribution.query.leads;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -14,6 +13,7 @@ import dev.attribution.api.auth.Roles;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.Arrays;
 
@@ -41,19 +41,9 @@ class LeadAggregationController {
         return new Envelopes.Single<>(aggregation.aggregate(caller.accountId(), a, filter, groupsLimit), RequestIds.next());
     }
 
-    interface Query extends QueryParameter {
-        Spec attribute = Spec.string("required: the attribute to group by, one of " + Arrays.toString(LeadAggregation.Attribute.values()));
+    interface Query extends LeadFilter.Parameters {
+        Spec attribute = Spec.string("required: the attribute to group by, one of "
+                + Arrays.toString(LeadAggregation.Attribute.values()));
         Spec groupsLimit = Spec.integer(1, 1000, "most groups returned (default 250)");
-        Spec ids = LeadFilter.IDS;
-        Spec emails = LeadFilter.EMAILS;
-        Spec phones = LeadFilter.PHONES;
-        Spec tags = LeadFilter.TAGS;
-        Spec tagFromDate = LeadFilter.TAG_FROM_DATE;
-        Spec tagToDate = LeadFilter.TAG_TO_DATE;
-        Spec stage = LeadFilter.STAGE;
-        Spec fromDate = LeadFilter.FROM_DATE;
-        Spec toDate = LeadFilter.TO_DATE;
-        Spec updatedFromDate = LeadFilter.UPDATED_FROM_DATE;
-        Spec updatedToDate = LeadFilter.UPDATED_TO_DATE;
     }
 }

@@ -1,7 +1,7 @@
 package dev.attribution.query.leads;
 
 import dev.attribution.api.DateRange;
-import dev.attribution.api.QueryParameter.Spec;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.QueryParams;
 
 import java.time.ZoneId;
@@ -21,18 +21,20 @@ public record LeadFilter(
         DateRange joined,
         DateRange updated) {
 
-    /** The filter's query parameters, declared by each endpoint that reads it. */
-    public static final Spec IDS = Spec.list(50, "lead ids");
-    public static final Spec EMAILS = Spec.list(50, "emails or email prefixes");
-    public static final Spec PHONES = Spec.list(50, "phone numbers");
-    public static final Spec TAGS = Spec.list(50, "tags; a lead carrying any of them matches");
-    public static final Spec TAG_FROM_DATE = Spec.date("tagged at or after");
-    public static final Spec TAG_TO_DATE = Spec.date("tagged at or before");
-    public static final Spec STAGE = Spec.list(50, "current stage names");
-    public static final Spec FROM_DATE = Spec.date("joined at or after");
-    public static final Spec TO_DATE = Spec.date("joined at or before");
-    public static final Spec UPDATED_FROM_DATE = Spec.date("updated at or after");
-    public static final Spec UPDATED_TO_DATE = Spec.date("updated at or before");
+    /** The filter's query parameters, extended by the declaration of each endpoint that reads it. */
+    public interface Parameters extends QueryParameter {
+        Spec ids = Spec.list(50, "lead ids");
+        Spec emails = Spec.list(50, "emails or email prefixes");
+        Spec phones = Spec.list(50, "phone numbers");
+        Spec tags = Spec.list(50, "tags; a lead carrying any of them matches");
+        Spec tagFromDate = Spec.date("tagged at or after");
+        Spec tagToDate = Spec.date("tagged at or before");
+        Spec stage = Spec.list(50, "current stage names");
+        Spec fromDate = Spec.date("joined at or after");
+        Spec toDate = Spec.date("joined at or before");
+        Spec updatedFromDate = Spec.date("updated at or after");
+        Spec updatedToDate = Spec.date("updated at or before");
+    }
 
     public static LeadFilter read(QueryParams q, ZoneId zone) {
         return new LeadFilter(

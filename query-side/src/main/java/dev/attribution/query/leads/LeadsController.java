@@ -1,6 +1,5 @@
 package dev.attribution.query.leads;
 
-import io.swagger.v3.oas.annotations.Operation;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
 import dev.attribution.api.QueryParameter;
@@ -13,6 +12,7 @@ import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** {@code GET /api/v1.0/leads} (spec 4.1): leads from PostgreSQL, current as of the request. */
 @Controller("/api/v1.0/leads")
@@ -39,19 +39,6 @@ class LeadsController {
         return new Envelopes.Page<>(page.leads(), next, RequestIds.next());
     }
 
-    interface Query extends QueryParameter {
-        Spec ids = LeadFilter.IDS;
-        Spec emails = LeadFilter.EMAILS;
-        Spec phones = LeadFilter.PHONES;
-        Spec tags = LeadFilter.TAGS;
-        Spec tagFromDate = LeadFilter.TAG_FROM_DATE;
-        Spec tagToDate = LeadFilter.TAG_TO_DATE;
-        Spec stage = LeadFilter.STAGE;
-        Spec fromDate = LeadFilter.FROM_DATE;
-        Spec toDate = LeadFilter.TO_DATE;
-        Spec updatedFromDate = LeadFilter.UPDATED_FROM_DATE;
-        Spec updatedToDate = LeadFilter.UPDATED_TO_DATE;
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
+    interface Query extends LeadFilter.Parameters, QueryParameter.Paged {
     }
 }

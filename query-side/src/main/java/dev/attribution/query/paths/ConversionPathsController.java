@@ -1,8 +1,5 @@
 package dev.attribution.query.paths;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiException;
@@ -10,6 +7,8 @@ import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -18,6 +17,7 @@ import dev.attribution.api.auth.Roles;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -89,13 +89,11 @@ class ConversionPathsController {
         throw ApiException.badRequest(INVALID_WINDOW + raw.get());
     }
 
-    interface Query extends QueryParameter {
+    interface Query extends QueryParameter.Paged {
         Spec conversionType = Spec.string("required: SALE, CALL or LEAD");
         Spec fromDate = Spec.date("converted at or after");
         Spec toDate = Spec.date("converted at or before");
         Spec windowAttributionDaysRange = Spec.string("look-back window in days, 0-365 (default 0: no limit)");
         Spec ids = Spec.refused(IDS_NOT_SUPPORTED);
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
     }
 }

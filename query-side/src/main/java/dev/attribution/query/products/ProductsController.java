@@ -1,12 +1,11 @@
 package dev.attribution.query.products;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.SaleTags;
@@ -16,6 +15,7 @@ import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.List;
 
@@ -49,14 +49,12 @@ class ProductsController {
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
     }
 
-    interface Query extends QueryParameter {
+    interface Query extends QueryParameter.Paged {
         Spec name = Spec.string("product name");
         Spec tag = Spec.string("product tag");
         Spec category = Spec.string("category name");
         Spec isRecurringSale = Spec.string("one of " + RECURRING + " (default ALL)");
         Spec fromDate = Spec.date("created at or after");
         Spec toDate = Spec.date("created at or before");
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
     }
 }

@@ -1,11 +1,11 @@
 package dev.attribution.query.reports;
 
-import dev.attribution.query.attribution.AttributionParameters;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.QueryParams;
+import dev.attribution.query.attribution.AttributionParameters;
 import io.micronaut.core.convert.ConversionService;
 import io.micronaut.http.simple.SimpleHttpParameters;
 

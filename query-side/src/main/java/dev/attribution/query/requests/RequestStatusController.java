@@ -1,15 +1,15 @@
 package dev.attribution.query.requests;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
+import io.swagger.v3.oas.annotations.Operation;
 
 
 /** {@code GET /api/v1.0/requests/{request_id}} (spec 4.13, 2.20): the outcome of an asynchronous write. */

@@ -1,12 +1,11 @@
 package dev.attribution.query.sales;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.SaleTags;
@@ -16,6 +15,7 @@ import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.ZoneId;
 import java.util.List;
@@ -55,7 +55,7 @@ class SalesController {
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
     }
 
-    interface Query extends QueryParameter {
+    interface Query extends QueryParameter.Paged {
         Spec ids = Spec.list(50, "sale ids");
         Spec emails = Spec.list(50, "buyers' emails");
         Spec leadIds = Spec.list(50, "buyers' lead ids");
@@ -66,7 +66,5 @@ class SalesController {
         Spec toDate = Spec.date("sold at or before");
         Spec updatedFromDate = Spec.date("updated at or after");
         Spec updatedToDate = Spec.date("updated at or before");
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
     }
 }

@@ -1,7 +1,7 @@
 package dev.attribution.query.sources;
 
-import dev.attribution.api.QueryParameter.Spec;
 import dev.attribution.api.FixedSet;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.QueryParams;
 
 import java.util.List;
@@ -14,13 +14,15 @@ public record SourceFilter(List<String> adSourceIds, boolean includeOrganic, boo
     public static final List<String> PLATFORMS = List.of("FACEBOOK", "GOOGLE", "GOOGLE_V2", "TIKTOK", "SNAPCHAT",
             "LINKEDIN", "TWITTER", "PINTEREST", "BING", "REDDIT", "APPLOVIN", "WHOP_ADS");
 
-    /** The filter's query parameters, declared by each endpoint that reads it. */
-    public static final Spec AD_SOURCE_IDS = Spec.list(50, "the ad platforms' ids of the sources");
-    public static final Spec INCLUDE_ORGANIC = Spec.bool("false leaves organic sources out (default true)");
-    public static final Spec INCLUDE_DISREGARDED = Spec.bool("false leaves disregarded sources out (default true)");
-    public static final Spec INTEGRATION_TYPE = Spec.string("ad platform, one of " + PLATFORMS);
-    public static final Spec NAME = Spec.string("full source name, case-insensitive");
-    public static final Spec TAG = Spec.string("full source tag, case-insensitive");
+    /** The filter's query parameters, extended by the declaration of each endpoint that reads it. */
+    public interface Parameters extends QueryParameter {
+        Spec adSourceIds = Spec.list(50, "the ad platforms' ids of the sources");
+        Spec includeOrganic = Spec.bool("false leaves organic sources out (default true)");
+        Spec includeDisregarded = Spec.bool("false leaves disregarded sources out (default true)");
+        Spec integrationType = Spec.string("ad platform, one of " + PLATFORMS);
+        Spec name = Spec.string("full source name, case-insensitive");
+        Spec tag = Spec.string("full source tag, case-insensitive");
+    }
 
     /** {@code includeOrganic} / {@code includeDisregarded}: absent includes them; false leaves them out. */
     public static SourceFilter read(QueryParams q) {

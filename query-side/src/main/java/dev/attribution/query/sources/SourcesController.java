@@ -1,11 +1,10 @@
 package dev.attribution.query.sources;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -14,6 +13,7 @@ import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** {@code GET /sources} (spec 4.8): live sources from PostgreSQL. */
 @Controller("/api/v1.0/sources")
@@ -41,16 +41,8 @@ class SourcesController {
         return new Envelopes.Page<>(page.sources(), next, RequestIds.next());
     }
 
-    interface Query extends QueryParameter {
-        Spec adSourceIds = SourceFilter.AD_SOURCE_IDS;
-        Spec includeOrganic = SourceFilter.INCLUDE_ORGANIC;
-        Spec includeDisregarded = SourceFilter.INCLUDE_DISREGARDED;
-        Spec integrationType = SourceFilter.INTEGRATION_TYPE;
-        Spec name = SourceFilter.NAME;
-        Spec tag = SourceFilter.TAG;
+    interface Query extends SourceFilter.Parameters, QueryParameter.Paged {
         Spec fromDate = Spec.date("checked only (spec 7.2)");
         Spec toDate = Spec.date("checked only (spec 7.2)");
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
     }
 }

@@ -1,12 +1,11 @@
 package dev.attribution.query.subscriptions;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -15,6 +14,7 @@ import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -59,7 +59,7 @@ class SubscriptionsController {
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
     }
 
-    interface Query extends QueryParameter {
+    interface Query extends QueryParameter.Paged {
         Spec ids = Spec.list(50, "subscription ids");
         Spec emails = Spec.list(50, "subscribers' emails");
         Spec leadIds = Spec.list(50, "subscribers' lead ids");
@@ -70,7 +70,5 @@ class SubscriptionsController {
         Spec toDate = Spec.date("created at or before");
         Spec updatedFromDate = Spec.date("updated at or after");
         Spec updatedToDate = Spec.date("updated at or before");
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
     }
 }

@@ -1,11 +1,10 @@
 package dev.attribution.query.tags;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -13,6 +12,7 @@ import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.List;
 
@@ -61,9 +61,7 @@ class TagsController {
         return new Envelopes.Page<>(rows, next, RequestIds.next());
     }
 
-    interface CountQuery extends QueryParameter {
+    interface CountQuery extends QueryParameter.Paged {
         Spec name = Spec.string("exact tag name");
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
     }
 }

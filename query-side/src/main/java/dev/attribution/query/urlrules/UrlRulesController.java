@@ -1,10 +1,9 @@
 package dev.attribution.query.urlrules;
 
-import io.swagger.v3.oas.annotations.Operation;
-import dev.attribution.api.QueryParameters;
-import dev.attribution.api.QueryParameter;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
@@ -14,6 +13,7 @@ import dev.attribution.query.support.Keyset;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.List;
 
@@ -56,13 +56,11 @@ class UrlRulesController {
         return new Envelopes.Page<>(found, null, RequestIds.next());
     }
 
-    interface Query extends QueryParameter {
+    interface Query extends QueryParameter.Paged {
         Spec ids = Spec.list(50, "rule ids (ur-…)");
         Spec tag = Spec.string("source tag");
         Spec urlRuleActionType = Spec.string("one of " + UrlRuleFilter.ACTION_TYPES);
         Spec fromDate = Spec.date("created at or after");
         Spec toDate = Spec.date("created at or before");
-        Spec pageSize = PAGE_SIZE;
-        Spec pageId = PAGE_ID;
     }
 }
