@@ -55,17 +55,19 @@ class RoasController {
         return new Response(RequestIds.next(), curve.curve(caller.accountId(), caller.account().timeZone(), r));
     }
 
-    interface RoasQuery extends QueryParameter {
+    /** The ad entity both reports are about. */
+    interface Entity extends QueryParameter {
         Spec id = Spec.string("required: the entity's id");
         Spec level = Spec.string("required: the entity's level");
+    }
+
+    interface RoasQuery extends Entity {
         Spec startDate = Spec.date("required");
         Spec endDate = Spec.date("required");
         Spec basis = Spec.string("click_date (default) or sale_date");
     }
 
-    interface CurveQuery extends QueryParameter {
-        Spec id = Spec.string("required: the entity's id");
-        Spec level = Spec.string("required: the entity's level");
+    interface CurveQuery extends Entity {
         Spec startDate = Spec.date("default: the history before endDate");
         Spec endDate = Spec.date("default: today");
         Spec ltvWindow = Spec.string("lifetime-value window");
