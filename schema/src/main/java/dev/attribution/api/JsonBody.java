@@ -39,13 +39,25 @@ public final class JsonBody {
     public static final String INVALID_CHARACTER = "The request contains an invalid character (NUL)";
 
     private final ObjectNode node;
+    /** The fields its endpoint declares ({@link RequestBodyType}); null for a part read without a declaration. */
+    private final Set<String> declared;
 
-    private JsonBody(ObjectNode node) {
+    private JsonBody(ObjectNode node, Set<String> declared) {
         this.node = node;
+        this.declared = declared;
     }
 
     public static ObjectMapper mapper() {
         return MAPPER;
+    }
+
+    /**
+     * Parses a body that must be one JSON object, declared by {@code type} (the endpoint's {@link RequestBodyType}):
+     * reading a field the record does not declare is a programming error ({@link IllegalStateException}), so what
+     * the endpoint reads is what its declaration (and its MCP tool's schema) says.
+     */
+    public static JsonBody parse(String raw, Class<? extends Record> type) {
+        return new JsonBody(parse(raw).node, fieldsOf(type));
     }
 
     /** Parses a body that must be one JSON object. */
@@ -61,14 +73,14 @@ public final class JsonBody {
             if (tree == null || !tree.isObject()) {
                 throw ApiException.badRequest("Request body must be a JSON object");
             }
-            return new JsonBody((ObjectNode) tree);
+            return new JsonBody((ObjectNode) tree, null);
         } catch (JsonProcessingException e) {
             throw ApiException.badRequest("Malformed JSON: " + e.getOriginalMessage());
         }
     }
 
     public static JsonBody of(ObjectNode node) {
-        return new JsonBody(node);
+        return new JsonBody(node, null);
     }
 
     public ObjectNode node() {
@@ -76,12 +88,12 @@ public final class JsonBody {
     }
 
     public boolean has(String field) {
-        return node.has(field);
+        return get(field) != null;
     }
 
     /** True when the field is present and not null. */
     public boolean present(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         return v != null && !v.isNull();
     }
 
@@ -109,6 +121,14 @@ public final class JsonBody {
         return java.util.Collections.unmodifiableSet(names);
     }
 
+    /** The field's value; the field must be declared (see {@link #parse(String, Class)}). */
+    private JsonNode get(String field) {
+        if (declared != null && !declared.contains(field)) {
+            throw new IllegalStateException("Body field '" + field + "' is read but not declared by the endpoint");
+        }
+        return node.get(field);
+    }
+
     /** Rejects fields outside {@code allowed} with {@code Unknown field: <name>} (enforcing endpoints of 4.0). */
     public JsonBody rejectUnknown(Set<String> allowed) {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
@@ -122,7 +142,7 @@ public final class JsonBody {
 
     /** A string field; numbers and booleans are not strings. Absent or null: empty. */
     public Optional<String> string(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         if (v == null || v.isNull()) {
             return Optional.empty();
         }
@@ -138,7 +158,7 @@ public final class JsonBody {
     }
 
     public Optional<Boolean> bool(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         if (v == null || v.isNull()) {
             return Optional.empty();
         }
@@ -149,7 +169,7 @@ public final class JsonBody {
     }
 
     public Optional<BigDecimal> decimal(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         if (v == null || v.isNull()) {
             return Optional.empty();
         }
@@ -164,7 +184,7 @@ public final class JsonBody {
      * string or null is no value; any other shape is 400.
      */
     public Optional<List<String>> stringOrList(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         if (v == null || v.isNull()) {
             return Optional.empty();
         }
@@ -180,7 +200,7 @@ public final class JsonBody {
 
     /** A field that must be an array of strings; blank items are dropped. */
     public Optional<List<String>> stringList(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         if (v == null || v.isNull()) {
             return Optional.empty();
         }
@@ -192,14 +212,14 @@ public final class JsonBody {
 
     /** A nested object, or empty. */
     public Optional<JsonBody> object(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         if (v == null || v.isNull()) {
             return Optional.empty();
         }
         if (v.getNodeType() != JsonNodeType.OBJECT) {
             throw ApiException.badRequest(field + " must be an object");
         }
-        return Optional.of(new JsonBody((ObjectNode) v));
+        return Optional.of(new JsonBody((ObjectNode) v, null));
     }
 
     private static List<String> stringItems(String field, JsonNode array) {

@@ -34,7 +34,7 @@ class CallsWriteController {
     @Operation(summary = "Record a call (asynchronous).")
     @RequiresRole(Roles.CREATE_CALLS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, CallCreateBody.class)));
     }
 
     @Put(consumes = MediaType.ALL)

@@ -29,7 +29,7 @@ class CartsWriteController {
     @Operation(summary = "Create a cart and, if absent, its lead (asynchronous).")
     @RequiresRole(Roles.CREATE_CARTS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, CartBody.class)));
     }
 
     @Put(consumes = MediaType.ALL)
@@ -37,6 +37,6 @@ class CartsWriteController {
     @Operation(summary = "Update a cart by cartId (asynchronous).")
     @RequiresRole(Roles.CREATE_CARTS)
     Envelopes.WriteAccepted update(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body, CartBody.class)));
     }
 }

@@ -28,6 +28,6 @@ class ClicksWriteController {
     @Operation(summary = "Record a click (asynchronous).")
     @RequiresRole(Roles.CREATE_CLICKS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, ClickBody.class)));
     }
 }

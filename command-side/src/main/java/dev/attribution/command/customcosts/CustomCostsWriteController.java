@@ -33,7 +33,7 @@ class CustomCostsWriteController {
     @Operation(summary = "Create a custom cost (asynchronous).")
     @RequiresRole(Roles.CREATE_CUSTOM_COSTS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, CustomCostBody.class)));
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
@@ -42,7 +42,7 @@ class CustomCostsWriteController {
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_CUSTOM_COSTS)
     Envelopes.WriteAccepted update(@PathVariable String id, QueryParams q, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body, CustomCostBody.class)));
     }
 
     @Delete("/{id}")

@@ -33,7 +33,7 @@ class LeadsWriteController {
     @Operation(summary = "Create or update a lead and its tags (asynchronous: returns request_id).")
     @RequiresRole(Roles.CREATE_LEADS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, LeadCreateBody.class)));
     }
 
     @Put(consumes = MediaType.ALL)
@@ -42,7 +42,7 @@ class LeadsWriteController {
     @RequiresRole(Roles.UPDATE_LEADS)
     @QueryParameters(UpdateQuery.class)
     Envelopes.WriteAccepted update(QueryParams q, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, q, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.update(caller, q, JsonBody.parse(body, LeadUpdateBody.class)));
     }
 
     @Delete(consumes = MediaType.ALL)
@@ -58,7 +58,7 @@ class LeadsWriteController {
     @Operation(summary = "Add tags to leads selected by ids or emails (asynchronous).")
     @RequiresRole(Roles.ADD_TAGS_TO_LEADS)
     Envelopes.WriteAccepted addTags(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.addTags(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.addTags(caller, JsonBody.parse(body, LeadTagsBody.class)));
     }
 
     interface UpdateQuery extends QueryParameter {

@@ -34,7 +34,7 @@ class OrdersWriteController {
     @Operation(summary = "Record an order and its sales (asynchronous).")
     @RequiresRole(Roles.CREATE_ORDERS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, OrderCreateBody.class)));
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
@@ -42,7 +42,7 @@ class OrdersWriteController {
     @Operation(summary = "Update an order (asynchronous).")
     @RequiresRole(Roles.UPDATE_ORDERS)
     Envelopes.WriteAccepted update(@PathVariable String id, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body, OrderUpdateBody.class)));
     }
 
     @Delete("/{id}")

@@ -34,7 +34,7 @@ class ProductsWriteController {
     @Operation(summary = "Create a product (asynchronous).")
     @RequiresRole(Roles.CREATE_PRODUCTS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, ProductCreateBody.class)));
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
@@ -43,7 +43,7 @@ class ProductsWriteController {
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_PRODUCTS)
     Envelopes.WriteAccepted update(@PathVariable String id, QueryParams q, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body, ProductUpdateBody.class)));
     }
 
     @Delete("/{id}")

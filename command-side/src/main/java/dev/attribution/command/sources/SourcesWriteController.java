@@ -33,7 +33,7 @@ class SourcesWriteController {
     @Operation(summary = "Create a traffic source (asynchronous).")
     @RequiresRole(Roles.CREATE_SOURCES)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, SourceCreateBody.class)));
     }
 
     @Put(value = "/{tag}", consumes = MediaType.ALL)
@@ -42,7 +42,7 @@ class SourcesWriteController {
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_SOURCES)
     Envelopes.WriteAccepted update(@PathVariable String tag, QueryParams q, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, tag, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.update(caller, tag, JsonBody.parse(body, SourceUpdateBody.class)));
     }
 
     @Delete("/{tag}")

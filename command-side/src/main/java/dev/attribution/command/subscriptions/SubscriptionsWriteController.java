@@ -29,7 +29,7 @@ class SubscriptionsWriteController {
     @Operation(summary = "Record a subscription (asynchronous).")
     @RequiresRole(Roles.CREATE_SUBSCRIPTIONS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, SubscriptionCreateBody.class)));
     }
 
     @Put(consumes = MediaType.ALL)
@@ -37,6 +37,6 @@ class SubscriptionsWriteController {
     @Operation(summary = "Update subscriptions selected by ids (asynchronous).")
     @RequiresRole(Roles.UPDATE_SUBSCRIPTIONS)
     Envelopes.WriteAccepted update(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body, SubscriptionUpdateBody.class)));
     }
 }

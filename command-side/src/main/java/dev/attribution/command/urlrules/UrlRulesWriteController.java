@@ -36,7 +36,7 @@ class UrlRulesWriteController {
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.CREATE_URL_RULES)
     Envelopes.Single<String> create(QueryParams q, @Nullable @Body String body, Caller caller) {
-        return new Envelopes.Single<>(writes.create(caller, JsonBody.parse(body)), RequestIds.next());
+        return new Envelopes.Single<>(writes.create(caller, JsonBody.parse(body, UrlRuleBody.class)), RequestIds.next());
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
@@ -45,7 +45,7 @@ class UrlRulesWriteController {
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_URL_RULES)
     Envelopes.WriteAccepted update(@PathVariable String id, QueryParams q, @Nullable @Body String body, Caller caller) {
-        writes.update(caller, id, JsonBody.parse(body));
+        writes.update(caller, id, JsonBody.parse(body, UrlRuleBody.class));
         return Envelopes.WriteAccepted.of(RequestIds.next());
     }
 

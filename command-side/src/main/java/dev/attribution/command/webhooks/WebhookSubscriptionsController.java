@@ -38,7 +38,7 @@ class WebhookSubscriptionsController {
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.CREATE_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> create(QueryParams q, @Nullable @Body String body, Caller caller) {
-        return new Envelopes.Single<>(writes.create(caller.accountId(), JsonBody.parse(body)), RequestIds.next());
+        return new Envelopes.Single<>(writes.create(caller.accountId(), JsonBody.parse(body, WebhookCreateBody.class)), RequestIds.next());
     }
 
     @Get
@@ -65,7 +65,7 @@ class WebhookSubscriptionsController {
     @RequiresRole(Roles.UPDATE_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> update(@PathVariable String externalId, QueryParams q,
                                                      @Nullable @Body String body, Caller caller) {
-        return new Envelopes.Single<>(writes.update(caller.accountId(), externalId, JsonBody.parse(body)), RequestIds.next());
+        return new Envelopes.Single<>(writes.update(caller.accountId(), externalId, JsonBody.parse(body, WebhookUpdateBody.class)), RequestIds.next());
     }
 
     @Delete("/{externalId}")
