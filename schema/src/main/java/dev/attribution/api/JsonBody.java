@@ -39,13 +39,25 @@ public final class JsonBody {
     public static final String INVALID_CHARACTER = "The request contains an invalid character (NUL)";
 
     private final ObjectNode node;
+    /** The fields its endpoint declares ({@link RequestBodyType}); null for a part read without a declaration. */
+    private final Set<String> declared;
 
-    private JsonBody(ObjectNode node) {
+    private JsonBody(ObjectNode node, Set<String> declared) {
         this.node = node;
+        this.declared = declared;
     }
 
     public static ObjectMapper mapper() {
         return MAPPER;
+    }
+
+    /**
+     * Parses a body that must be one JSON object, declared by {@code type} (the endpoint's {@link RequestBodyType}):
+     * reading a field the record does not declare is a programming error ({@link IllegalStateException}), so what
+     * the endpoint reads is what its declaration (and its MCP tool's schema) says.
+     */
+    public static JsonBody parse(String raw, Class<? extends Record> type) {
+        return new JsonBody(parse(raw).node, fieldsOf(type));
     }
 
     /** Parses a body that must be one JSON object. */
@@ -61,14 +73,14 @@ public final class JsonBody {
             if (tree == null || !tree.isObject()) {
                 throw ApiException.badRequest("Request body must be a JSON object");
             }
-            return new JsonBody((ObjectNode) tree);
+            return new JsonBody((ObjectNode) tree, null);
         } catch (JsonProcessingException e) {
             throw ApiException.badRequest("Malformed JSON: " + e.getOriginalMessage());
         }
     }
 
     public static JsonBody of(ObjectNode node) {
-        return new JsonBody(node);
+        return new JsonBody(node, null);
     }
 
     public ObjectNode node() {
@@ -76,13 +88,45 @@ public final class JsonBody {
     }
 
     public boolean has(String field) {
-        return node.has(field);
+        return get(field) != null;
     }
 
     /** True when the field is present and not null. */
     public boolean present(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         return v != null && !v.isNull();
+    }
+
+    /**
+     * The JSON field names of a {@link RequestBodyType} record: each component's {@code @JsonProperty} name, or its
+     * own name; a {@code @JsonUnwrapped} component contributes its record's fields.
+     */
+    @SuppressWarnings("unchecked")
+    public static Set<String> fieldsOf(Class<? extends Record> type) {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        for (java.lang.reflect.RecordComponent c : type.getRecordComponents()) {
+            java.lang.reflect.Field field;
+            try { // Jackson's annotations target fields, where the compiler puts a component's annotations
+                field = type.getDeclaredField(c.getName());
+            } catch (NoSuchFieldException e) {
+                throw new IllegalStateException(e);
+            }
+            if (field.isAnnotationPresent(com.fasterxml.jackson.annotation.JsonUnwrapped.class) && c.getType().isRecord()) {
+                names.addAll(fieldsOf((Class<? extends Record>) c.getType()));
+                continue;
+            }
+            com.fasterxml.jackson.annotation.JsonProperty p = field.getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class);
+            names.add(p != null && !p.value().isEmpty() ? p.value() : c.getName());
+        }
+        return java.util.Collections.unmodifiableSet(names);
+    }
+
+    /** The field's value; the field must be declared (see {@link #parse(String, Class)}). */
+    private JsonNode get(String field) {
+        if (declared != null && !declared.contains(field)) {
+            throw new IllegalStateException("Body field '" + field + "' is read but not declared by the endpoint");
+        }
+        return node.get(field);
     }
 
     /** Rejects fields outside {@code allowed} with {@code Unknown field: <name>} (enforcing endpoints of 4.0). */
@@ -98,7 +142,7 @@ public final class JsonBody {
 
     /** A string field; numbers and booleans are not strings. Absent or null: empty. */
     public Optional<String> string(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         if (v == null || v.isNull()) {
             return Optional.empty();
         }
@@ -114,7 +158,7 @@ public final class JsonBody {
     }
 
     public Optional<Boolean> bool(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         if (v == null || v.isNull()) {
             return Optional.empty();
         }
@@ -125,7 +169,7 @@ public final class JsonBody {
     }
 
     public Optional<BigDecimal> decimal(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         if (v == null || v.isNull()) {
             return Optional.empty();
         }
@@ -140,7 +184,7 @@ public final class JsonBody {
      * string or null is no value; any other shape is 400.
      */
     public Optional<List<String>> stringOrList(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         if (v == null || v.isNull()) {
             return Optional.empty();
         }
@@ -156,7 +200,7 @@ public final class JsonBody {
 
     /** A field that must be an array of strings; blank items are dropped. */
     public Optional<List<String>> stringList(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         if (v == null || v.isNull()) {
             return Optional.empty();
         }
@@ -168,14 +212,14 @@ public final class JsonBody {
 
     /** A nested object, or empty. */
     public Optional<JsonBody> object(String field) {
-        JsonNode v = node.get(field);
+        JsonNode v = get(field);
         if (v == null || v.isNull()) {
             return Optional.empty();
         }
         if (v.getNodeType() != JsonNodeType.OBJECT) {
             throw ApiException.badRequest(field + " must be an object");
         }
-        return Optional.of(new JsonBody((ObjectNode) v));
+        return Optional.of(new JsonBody((ObjectNode) v, null));
     }
 
     private static List<String> stringItems(String field, JsonNode array) {

@@ -7,40 +7,53 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * The query string of a request, read by the rules of spec 4.0: list parameters as one string of comma-separated
- * double-quoted values with a per-parameter maximum; on enforcing endpoints unknown or repeated parameters are
- * refused, elsewhere a repeated parameter takes its first value.
+ * The query string of a request, read by the rules of spec 4.0 and by the endpoint's {@link QueryDeclaration}: list
+ * parameters as one string of comma-separated double-quoted values with the declared maximum, integers in the
+ * declared range; on enforcing endpoints unknown or repeated parameters are refused, elsewhere a repeated parameter
+ * takes its first value. Reading a name the endpoint does not declare is a programming error
+ * ({@link IllegalStateException}), so what an endpoint reads is what it declares.
  */
 public final class QueryParams {
 
     private final HttpParameters parameters;
+    private final QueryDeclaration declaration;
 
-    private QueryParams(HttpParameters parameters) {
+    private QueryParams(HttpParameters parameters, QueryDeclaration declaration) {
         this.parameters = parameters;
+        this.declaration = declaration;
     }
 
-    /** Lenient reading: unknown parameters ignored, first value wins. */
-    public static QueryParams lenient(HttpParameters parameters) {
-        return new QueryParams(parameters);
-    }
-
-    /** Enforcing reading (4.0): {@code Unknown parameter: <name>} and {@code Duplicate parameter: <name>}. */
-    public static QueryParams strict(HttpParameters parameters, Set<String> allowed) {
+    /**
+     * The query string read by {@code declaration}; on an enforcing endpoint (4.0) {@code Unknown parameter: <name>}
+     * and {@code Duplicate parameter: <name>}.
+     */
+    public static QueryParams of(HttpParameters parameters, QueryDeclaration declaration) {
         for (String name : parameters.names()) {
-            if (!allowed.contains(name)) {
-                throw ApiException.badRequest("Unknown parameter: " + name);
-            }
-            if (parameters.getAll(name).size() > 1) {
-                throw ApiException.badRequest("Duplicate parameter: " + name);
+            declaration.find(name).filter(s -> s.kind() == QueryParameter.Kind.REFUSED).ifPresent(s -> {
+                throw ApiException.badRequest(s.description());
+            });
+        }
+        if (declaration.enforcing()) {
+            for (String name : parameters.names()) {
+                if (declaration.find(name).isEmpty()) {
+                    throw ApiException.badRequest("Unknown parameter: " + name);
+                }
+                if (parameters.getAll(name).size() > 1) {
+                    throw ApiException.badRequest("Duplicate parameter: " + name);
+                }
             }
         }
-        return new QueryParams(parameters);
+        return new QueryParams(parameters, declaration);
+    }
+
+    public QueryDeclaration declaration() {
+        return declaration;
     }
 
     public Optional<String> string(String name) {
+        declaration.spec(name);
         return Optional.ofNullable(parameters.get(name)).map(String::trim).filter(s -> !s.isEmpty());
     }
 
@@ -56,8 +69,11 @@ public final class QueryParams {
         });
     }
 
-    /** An integer in {@code [min, max]}, or the default when absent. */
-    public int intInRange(String name, int min, int max, int defaultValue) {
+    /** An integer in its declared {@code [min, max]}, or the default when absent. */
+    public int intInRange(String name, int defaultValue) {
+        QueryParameter.Spec spec = declaration.spec(name);
+        int min = spec.min();
+        int max = spec.max();
         Optional<String> raw = string(name);
         if (raw.isEmpty()) {
             return defaultValue;
@@ -73,8 +89,9 @@ public final class QueryParams {
         }
     }
 
-    /** A list parameter ({@code "a","b"}), at most {@code max} values; empty list when absent. */
-    public List<String> list(String name, int max) {
+    /** A list parameter ({@code "a","b"}), at most its declared maximum of values; empty list when absent. */
+    public List<String> list(String name) {
+        int max = declaration.spec(name).max();
         Optional<String> raw = string(name);
         if (raw.isEmpty()) {
             return List.of();

@@ -268,7 +268,14 @@ class ApiDatesTest {
         for (int i = 0; i < pairs.length; i += 2) {
             uri.append(pairs[i]).append('=').append(URLEncoder.encode(pairs[i + 1], StandardCharsets.UTF_8)).append('&');
         }
-        return QueryParams.lenient(TestParams.of(uri.toString()));
+        return QueryParams.of(TestParams.of(uri.toString()), QueryDeclaration.of(Dates.class, false));
+    }
+
+    interface Dates extends QueryParameter {
+        Spec fromDate = Spec.date("from");
+        Spec toDate = Spec.date("to");
+        Spec updatedFromDate = Spec.date("updated from");
+        Spec updatedToDate = Spec.date("updated to");
     }
 
     @Test

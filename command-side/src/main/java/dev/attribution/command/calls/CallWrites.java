@@ -18,7 +18,10 @@ import java.util.List;
 public class CallWrites {
 
     /** CallState of spec 2.4; a refused value gives {@code Invalid state '<value>'. Accepted values: ...}. */
-    public static final List<String> STATES = List.of("QUALIFIED", "UNQUALIFIED", "CANCELLED", "NO_SHOW");
+    public static final List<String> STATES = java.util.Arrays.stream(State.values()).map(Enum::name).toList();
+
+    /** A call's state. */
+    public enum State { QUALIFIED, UNQUALIFIED, CANCELLED, NO_SHOW }
     public static final String IDS_OR_EXTERNAL_IDS = "Either ids or externalIds must be provided";
     public static final String NOT_BOTH = "Provide either ids or externalIds, not both";
 
@@ -49,8 +52,8 @@ public class CallWrites {
 
     /** {@code PUT /calls}: every input in the query string; {@code ids} or {@code externalIds}, not both. */
     public String update(Caller caller, QueryParams q) {
-        List<String> ids = q.list("ids", 50);
-        List<String> externalIds = q.list("externalIds", 50);
+        List<String> ids = q.list("ids");
+        List<String> externalIds = q.list("externalIds");
         if (ids.isEmpty() && externalIds.isEmpty()) {
             throw ApiException.badRequest(IDS_OR_EXTERNAL_IDS);
         }

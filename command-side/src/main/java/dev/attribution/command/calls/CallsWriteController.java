@@ -2,12 +2,14 @@ package dev.attribution.command.calls;
 
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -15,6 +17,7 @@ import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** Call writes of spec 4.3. */
 @Controller("/api/v1.0/calls")
@@ -27,20 +30,34 @@ class CallsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(CallCreateBody.class)
+    @Operation(summary = "Record a call (asynchronous).")
     @RequiresRole(Roles.CREATE_CALLS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, CallCreateBody.class)));
     }
 
     @Put(consumes = MediaType.ALL)
+    @Operation(summary = "Update calls selected by ids or externalIds (asynchronous).")
     @RequiresRole(Roles.UPDATE_CALLS)
-    Envelopes.WriteAccepted update(HttpRequest<?> request, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, QueryParams.lenient(request.getParameters())));
+    @QueryParameters(Query.class)
+    Envelopes.WriteAccepted update(QueryParams q, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, q));
     }
 
     @Delete("/{id}")
+    @Operation(summary = "Delete a call (asynchronous).")
     @RequiresRole(Roles.DELETE_CALLS)
     Envelopes.WriteAccepted delete(@PathVariable String id, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.delete(caller, id));
+    }
+
+    interface Query extends QueryParameter {
+        Spec ids = Spec.list(50, "call ids (ids or externalIds)");
+        Spec externalIds = Spec.list(50, "your call ids");
+        Spec name = Spec.string("required: the call's name");
+        Spec qualification = Spec.string("qualification stage name");
+        Spec state = Spec.string("one of " + CallWrites.STATES);
+        Spec qualified = Spec.bool("qualified or not");
     }
 }

@@ -2,6 +2,7 @@ package dev.attribution.command.carts;
 
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
@@ -11,6 +12,7 @@ import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** Cart writes of spec 4.12; {@code PUT /carts} (no role named by the spec) takes the create role. */
 @Controller("/api/v1.0/carts")
@@ -23,14 +25,18 @@ class CartsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(CartBody.class)
+    @Operation(summary = "Create a cart and, if absent, its lead (asynchronous).")
     @RequiresRole(Roles.CREATE_CARTS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, CartBody.class)));
     }
 
     @Put(consumes = MediaType.ALL)
+    @RequestBodyType(CartBody.class)
+    @Operation(summary = "Update a cart by cartId (asynchronous).")
     @RequiresRole(Roles.CREATE_CARTS)
     Envelopes.WriteAccepted update(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body, CartBody.class)));
     }
 }

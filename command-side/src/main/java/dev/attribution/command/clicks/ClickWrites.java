@@ -20,8 +20,7 @@ import java.util.Optional;
 public class ClickWrites {
 
     /** Platforms a click may name (spec 4.11). */
-    public static final List<String> INTEGRATION_TYPES =
-            List.of("GOOGLE", "GOOGLE_V2", "FACEBOOK", "TIKTOK", "SNAPCHAT", "LINKEDIN", "TWITTER", "PINTEREST", "BING");
+    public static final List<String> INTEGRATION_TYPES = java.util.Arrays.stream(ClickBody.Platform.values()).map(Enum::name).toList();
     /** The first two platform kinds (Google and Facebook) report ad ids. */
     static final List<String> AD_ID_PLATFORMS = List.of("GOOGLE", "GOOGLE_V2", "FACEBOOK");
 

@@ -2,6 +2,7 @@ package dev.attribution.command.clicks;
 
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
@@ -10,6 +11,7 @@ import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** {@code POST /api/v1.0/clicks} (spec 4.11). */
 @Controller("/api/v1.0/clicks")
@@ -22,8 +24,10 @@ class ClicksWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(ClickBody.class)
+    @Operation(summary = "Record a click (asynchronous).")
     @RequiresRole(Roles.CREATE_CLICKS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, ClickBody.class)));
     }
 }

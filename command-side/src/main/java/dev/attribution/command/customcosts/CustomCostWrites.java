@@ -6,12 +6,10 @@ import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
-import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.command.requests.WriteRequestLog;
 import dev.attribution.query.customcosts.CustomCostReader;
-import io.micronaut.http.HttpParameters;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -27,8 +25,8 @@ import java.util.Set;
 @Singleton
 public class CustomCostWrites {
 
-    public static final List<String> FREQUENCIES = List.of("DAILY", "ONE_TIME");
-    static final Set<String> FIELDS = Set.of("startDate", "endDate", "frequency", "cost", "tags", "name");
+    public static final List<String> FREQUENCIES = java.util.Arrays.stream(CustomCostBody.Frequency.values()).map(Enum::name).toList();
+    static final Set<String> FIELDS = JsonBody.fieldsOf(CustomCostBody.class);
 
     private final WriteRequestLog log;
     private final CustomCostReader reader;
@@ -47,8 +45,7 @@ public class CustomCostWrites {
     }
 
     /** {@code PUT /custom-costs/{id}}: strict, full replacement (UPDATE_CUSTOM_COST). */
-    public String update(Caller caller, String id, HttpParameters params, JsonBody body) {
-        QueryParams.strict(params, Set.of());
+    public String update(Caller caller, String id, JsonBody body) {
         body.rejectUnknown(FIELDS);
         ObjectNode p = validate(body);
         found(caller, id);
@@ -57,8 +54,7 @@ public class CustomCostWrites {
     }
 
     /** {@code DELETE /custom-costs/{id}}: strict (DELETE_CUSTOM_COST). */
-    public String delete(Caller caller, String id, HttpParameters params) {
-        QueryParams.strict(params, Set.of());
+    public String delete(Caller caller, String id) {
         found(caller, id);
         return log.accept(caller.accountId(), "DELETE_CUSTOM_COST", "cost:" + id, JsonBody.mapper().createObjectNode().put("id", id));
     }

@@ -2,6 +2,8 @@ package dev.attribution.command.emailevents;
 
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
+import dev.attribution.api.RawFile;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
@@ -12,6 +14,7 @@ import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.io.StringReader;
 
@@ -29,6 +32,8 @@ class EmailEventImportController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(RawFile.class)
+    @Operation(summary = "Import an email-event file (CSV with a header row, or JSON lines) as the request body.")
     @RequiresRole(Roles.IMPORT_EMAIL_EVENTS)
     Envelopes.Single<EmailEventImport.Result> importFile(@Nullable @Body String body, Caller caller) {
         if (body == null || body.isBlank()) {

@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
 @Singleton
 public class LeadWrites {
 
-    public static final List<String> CONSENT = List.of("GRANTED", "DENIED", "UNSPECIFIED");
+    public static final List<String> CONSENT = java.util.Arrays.stream(LeadCreateBody.Consent.values()).map(Enum::name).toList();
     static final int MAX_BULK = 50;
     private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
 

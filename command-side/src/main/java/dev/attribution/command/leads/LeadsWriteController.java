@@ -2,18 +2,21 @@ package dev.attribution.command.leads;
 
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** Lead writes of spec 4.1; each is validated, logged durably and answered with a {@code request_id}. */
 @Controller("/api/v1.0/leads")
@@ -26,26 +29,46 @@ class LeadsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(LeadCreateBody.class)
+    @Operation(summary = "Create or update a lead and its tags (asynchronous: returns request_id).")
     @RequiresRole(Roles.CREATE_LEADS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, LeadCreateBody.class)));
     }
 
     @Put(consumes = MediaType.ALL)
+    @RequestBodyType(LeadUpdateBody.class)
+    @Operation(summary = "Update the lead selected by id, email or phone (asynchronous).")
     @RequiresRole(Roles.UPDATE_LEADS)
-    Envelopes.WriteAccepted update(HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, QueryParams.lenient(request.getParameters()), JsonBody.parse(body)));
+    @QueryParameters(UpdateQuery.class)
+    Envelopes.WriteAccepted update(QueryParams q, @Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, q, JsonBody.parse(body, LeadUpdateBody.class)));
     }
 
     @Delete(consumes = MediaType.ALL)
+    @Operation(summary = "Erase the lead selected by id or email (asynchronous).")
     @RequiresRole(Roles.DELETE_LEADS)
-    Envelopes.WriteAccepted delete(HttpRequest<?> request, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.delete(caller, QueryParams.lenient(request.getParameters())));
+    @QueryParameters(DeleteQuery.class)
+    Envelopes.WriteAccepted delete(QueryParams q, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.delete(caller, q));
     }
 
     @Post(uri = "/tags", consumes = MediaType.ALL)
+    @RequestBodyType(LeadTagsBody.class)
+    @Operation(summary = "Add tags to leads selected by ids or emails (asynchronous).")
     @RequiresRole(Roles.ADD_TAGS_TO_LEADS)
     Envelopes.WriteAccepted addTags(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.addTags(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.addTags(caller, JsonBody.parse(body, LeadTagsBody.class)));
+    }
+
+    interface UpdateQuery extends QueryParameter {
+        Spec id = Spec.string("the lead's id (one of id, email, phone)");
+        Spec email = Spec.string("the lead's email");
+        Spec phone = Spec.string("one of the lead's phone numbers");
+    }
+
+    interface DeleteQuery extends QueryParameter {
+        Spec id = Spec.string("the lead's id (id or email)");
+        Spec email = Spec.string("the lead's email");
     }
 }

@@ -15,7 +15,10 @@ import java.util.List;
  */
 public final class Money {
 
-    public static final List<String> FORMATS = List.of("DECIMAL", "INTEGER");
+    public static final List<String> FORMATS = java.util.Arrays.stream(Format.values()).map(Enum::name).toList();
+
+    /** How amounts are written: decimal units, or integer minor units. */
+    public enum Format { DECIMAL, INTEGER }
     /** Largest amount accepted for one money field, in major units (keeps every sum inside numeric(18,2)). */
     public static final BigDecimal MAX_AMOUNT = new BigDecimal("10000000000");
 

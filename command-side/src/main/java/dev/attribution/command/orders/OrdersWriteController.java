@@ -2,12 +2,14 @@ package dev.attribution.command.orders;
 
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -15,6 +17,7 @@ import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** Order writes of spec 4.2. */
 @Controller("/api/v1.0/orders")
@@ -27,21 +30,31 @@ class OrdersWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(OrderCreateBody.class)
+    @Operation(summary = "Record an order and its sales (asynchronous).")
     @RequiresRole(Roles.CREATE_ORDERS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, OrderCreateBody.class)));
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
+    @RequestBodyType(OrderUpdateBody.class)
+    @Operation(summary = "Update an order (asynchronous).")
     @RequiresRole(Roles.UPDATE_ORDERS)
     Envelopes.WriteAccepted update(@PathVariable String id, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body, OrderUpdateBody.class)));
     }
 
     @Delete("/{id}")
+    @Operation(summary = "Refund an order, wholly or by an amount (asynchronous).")
     @RequiresRole(Roles.DELETE_ORDERS)
-    Envelopes.WriteAccepted refund(@PathVariable String id, HttpRequest<?> request, Caller caller) {
-        String amount = QueryParams.lenient(request.getParameters()).string("refundedAmount").orElse(null);
+    @QueryParameters(RefundQuery.class)
+    Envelopes.WriteAccepted refund(@PathVariable String id, QueryParams q, Caller caller) {
+        String amount = q.string("refundedAmount").orElse(null);
         return Envelopes.WriteAccepted.of(writes.refund(caller, id, amount));
+    }
+
+    interface RefundQuery extends QueryParameter {
+        Spec refundedAmount = Spec.string("refunded amount, a plain number (default: the whole order)");
     }
 }

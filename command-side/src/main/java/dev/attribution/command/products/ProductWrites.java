@@ -24,8 +24,7 @@ public class ProductWrites {
     public static final String RECURRING_AND_CALL = "A product cannot be both a recurring sale and a call product";
     public static final String NOT_FOUND = "Product not found";
     public static final String INVALID_TAG = "Invalid tag: a product tag is a sale tag ($)";
-    static final Set<String> UPDATE_FIELDS = Set.of("name", "price", "customCost", "tag", "sku", "category",
-            "isRecurringSale", "callProduct", "packages", "updateHistoricalSales");
+    static final Set<String> UPDATE_FIELDS = JsonBody.fieldsOf(ProductUpdateBody.class);
     private static final Pattern PLAIN_PRICE = Pattern.compile("\\d{1,8}(\\.\\d{1,2})?");
 
     private final WriteRequestLog log;

@@ -2,12 +2,13 @@ package dev.attribution.command.products;
 
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -15,8 +16,8 @@ import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
+import io.swagger.v3.oas.annotations.Operation;
 
-import java.util.Set;
 
 /** Product writes of spec 4.6; PUT and DELETE by id refuse unknown parameters and fields. */
 @Controller("/api/v1.0/products")
@@ -29,22 +30,27 @@ class ProductsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(ProductCreateBody.class)
+    @Operation(summary = "Create a product (asynchronous).")
     @RequiresRole(Roles.CREATE_PRODUCTS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, ProductCreateBody.class)));
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
+    @RequestBodyType(value = ProductUpdateBody.class, enforcing = true)
+    @Operation(summary = "Update a product; only the fields sent change (asynchronous).")
+    @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_PRODUCTS)
-    Envelopes.WriteAccepted update(@PathVariable String id, HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
-        QueryParams.strict(request.getParameters(), Set.of());
-        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body)));
+    Envelopes.WriteAccepted update(@PathVariable String id, QueryParams q, @Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body, ProductUpdateBody.class)));
     }
 
     @Delete("/{id}")
+    @Operation(summary = "Delete a product (asynchronous).")
+    @QueryParameters(enforcing = true)
     @RequiresRole(Roles.DELETE_PRODUCTS)
-    Envelopes.WriteAccepted delete(@PathVariable String id, HttpRequest<?> request, Caller caller) {
-        QueryParams.strict(request.getParameters(), Set.of());
+    Envelopes.WriteAccepted delete(@PathVariable String id, QueryParams q, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.delete(caller, id));
     }
 }

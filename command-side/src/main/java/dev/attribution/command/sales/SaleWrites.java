@@ -25,7 +25,7 @@ public class SaleWrites {
 
     /** {@code PUT /sales?ids=...&isRefunded=...&refundedDate=...&refundedAmount=...&isRecurringSale=...}. */
     public String update(Caller caller, QueryParams q) {
-        List<String> ids = q.list("ids", 50);
+        List<String> ids = q.list("ids");
         if (ids.isEmpty()) {
             throw ApiException.badRequest("Missing required parameter: ids");
         }

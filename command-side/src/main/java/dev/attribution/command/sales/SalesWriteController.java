@@ -1,16 +1,18 @@
 package dev.attribution.command.sales;
 
 import dev.attribution.api.Envelopes;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Put;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** Sale writes of spec 4.2. */
 @Controller("/api/v1.0/sales")
@@ -23,14 +25,25 @@ class SalesWriteController {
     }
 
     @Put(consumes = MediaType.ALL)
+    @Operation(summary = "Update sales selected by ids: refund, recurring flag (asynchronous).")
     @RequiresRole(Roles.UPDATE_SALES)
-    Envelopes.WriteAccepted update(HttpRequest<?> request, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, QueryParams.lenient(request.getParameters())));
+    @QueryParameters(Query.class)
+    Envelopes.WriteAccepted update(QueryParams q, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, q));
     }
 
     @Delete("/{id}")
+    @Operation(summary = "Delete a sale (asynchronous).")
     @RequiresRole(Roles.DELETE_SALES)
     Envelopes.WriteAccepted delete(@PathVariable String id, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.delete(caller, id));
+    }
+
+    interface Query extends QueryParameter {
+        Spec ids = Spec.list(50, "required: sale ids");
+        Spec isRecurringSale = Spec.bool("mark the sales recurring or not");
+        Spec isRefunded = Spec.bool("mark the sales refunded or not");
+        Spec refundedDate = Spec.date("when the refund happened");
+        Spec refundedAmount = Spec.string("refunded amount, a plain number");
     }
 }

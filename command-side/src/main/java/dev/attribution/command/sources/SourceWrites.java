@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
-import dev.attribution.api.QueryParams;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.command.requests.WriteRequestLog;
 import dev.attribution.query.sources.SourceReader;
-import io.micronaut.http.HttpParameters;
 import jakarta.inject.Singleton;
 
 import java.util.List;
@@ -19,10 +17,10 @@ import java.util.Set;
 @Singleton
 public class SourceWrites {
 
-    public static final List<String> CREATE_PLATFORMS = List.of("GOOGLE", "FACEBOOK", "TIKTOK", "SNAPCHAT", "LINKEDIN");
-    public static final List<String> SUB_TYPES = List.of("DISPLAY", "VIDEO");
+    public static final List<String> CREATE_PLATFORMS = java.util.Arrays.stream(SourceCreateBody.Platform.values()).map(Enum::name).toList();
+    public static final List<String> SUB_TYPES = java.util.Arrays.stream(SourceCreateBody.SubType.values()).map(Enum::name).toList();
     public static final String INVALID_TAG = "Invalid tag";
-    static final Set<String> UPDATE_FIELDS = Set.of("name", "tag", "category", "goal", "trafficSource", "isDisregard", "isOrganic");
+    static final Set<String> UPDATE_FIELDS = JsonBody.fieldsOf(SourceUpdateBody.class);
 
     private final WriteRequestLog log;
     private final SourceReader reader;
@@ -56,8 +54,7 @@ public class SourceWrites {
     }
 
     /** {@code PUT /sources/{tag}}: strict fields; {@code Invalid tag} for a non-source prefix. */
-    public String update(Caller caller, String pathTag, HttpParameters params, JsonBody body) {
-        QueryParams.strict(params, Set.of());
+    public String update(Caller caller, String pathTag, JsonBody body) {
         body.rejectUnknown(UPDATE_FIELDS);
         String id = existing(caller, pathTag);
         ObjectNode p = JsonBody.mapper().createObjectNode().put("id", id);
@@ -78,8 +75,7 @@ public class SourceWrites {
     }
 
     /** {@code DELETE /sources/{tag}}: soft delete. */
-    public String delete(Caller caller, String pathTag, HttpParameters params) {
-        QueryParams.strict(params, Set.of());
+    public String delete(Caller caller, String pathTag) {
         String id = existing(caller, pathTag);
         return log.accept(caller.accountId(), "DELETE_SOURCE_LINK", "source:" + id,
                 JsonBody.mapper().createObjectNode().put("id", id));

@@ -2,11 +2,13 @@ package dev.attribution.command.sources;
 
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
@@ -14,6 +16,7 @@ import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** Source writes of spec 4.8, each answered with a {@code request_id}. */
 @Controller("/api/v1.0/sources")
@@ -26,20 +29,27 @@ class SourcesWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(SourceCreateBody.class)
+    @Operation(summary = "Create a traffic source (asynchronous).")
     @RequiresRole(Roles.CREATE_SOURCES)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, SourceCreateBody.class)));
     }
 
     @Put(value = "/{tag}", consumes = MediaType.ALL)
+    @RequestBodyType(value = SourceUpdateBody.class, enforcing = true)
+    @Operation(summary = "Update a traffic source (asynchronous).")
+    @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_SOURCES)
-    Envelopes.WriteAccepted update(@PathVariable String tag, HttpRequest<?> request, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, tag, request.getParameters(), JsonBody.parse(body)));
+    Envelopes.WriteAccepted update(@PathVariable String tag, QueryParams q, @Nullable @Body String body, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.update(caller, tag, JsonBody.parse(body, SourceUpdateBody.class)));
     }
 
     @Delete("/{tag}")
+    @Operation(summary = "Delete a traffic source (asynchronous).")
+    @QueryParameters(enforcing = true)
     @RequiresRole(Roles.DELETE_SOURCES)
-    Envelopes.WriteAccepted delete(@PathVariable String tag, HttpRequest<?> request, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.delete(caller, tag, request.getParameters()));
+    Envelopes.WriteAccepted delete(@PathVariable String tag, QueryParams q, Caller caller) {
+        return Envelopes.WriteAccepted.of(writes.delete(caller, tag));
     }
 }

@@ -22,9 +22,10 @@ import java.util.List;
 public class SubscriptionWrites {
 
     /** SubscriptionStatusWrite of spec 2.4: the read set without UNKNOWN. */
-    public static final List<String> STATUS_WRITE = List.of("ACTIVE", "TRIALING", "CANCELED", "PAST_DUE", "INCOMPLETE",
-            "INCOMPLETE_EXPIRED", "UNPAID", "COMPLETED", "PAUSED");
-    public static final List<String> PERIODICITY = List.of("DAY", "WEEK", "MONTH", "QUARTER", "YEAR");
+    public static final List<String> STATUS_WRITE = java.util.Arrays.stream(SubscriptionCreateBody.Status.values())
+            .map(Enum::name).toList();
+    public static final List<String> PERIODICITY = java.util.Arrays.stream(SubscriptionCreateBody.Periodicity.values())
+            .map(Enum::name).toList();
     public static final String CANCEL_DATE_REQUIRED = "cancelAtDate is required when status is CANCELED";
     static final List<String> DATES = List.of("startDate", "endDate", "cancelAtDate", "trialStartDate", "trialEndDate");
 

@@ -2,6 +2,7 @@ package dev.attribution.command.subscriptions;
 
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
@@ -11,6 +12,7 @@ import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** Subscription writes (spec 4.13; shapes as the real client sends them). */
 @Controller("/api/v1.0/subscriptions")
@@ -23,14 +25,18 @@ class SubscriptionsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
+    @RequestBodyType(SubscriptionCreateBody.class)
+    @Operation(summary = "Record a subscription (asynchronous).")
     @RequiresRole(Roles.CREATE_SUBSCRIPTIONS)
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, SubscriptionCreateBody.class)));
     }
 
     @Put(consumes = MediaType.ALL)
+    @RequestBodyType(SubscriptionUpdateBody.class)
+    @Operation(summary = "Update subscriptions selected by ids (asynchronous).")
     @RequiresRole(Roles.UPDATE_SUBSCRIPTIONS)
     Envelopes.WriteAccepted update(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body)));
+        return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body, SubscriptionUpdateBody.class)));
     }
 }

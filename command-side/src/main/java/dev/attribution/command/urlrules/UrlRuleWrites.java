@@ -23,10 +23,8 @@ import static dev.attribution.command.urlrules.UrlRuleMessages.*;
 @Singleton
 public class UrlRuleWrites {
 
-    static final Set<String> FIELDS = Set.of("name", "tag", "wordsToMatch", "wordsNotToMatch", "sourceRuleTypes",
-            "applyBaseDomain", "disregardSource", "trafficSourceToMatch", "trafficSourceCategory", "sourceCategoryToMatch",
-            "sourceCategory", "scores", "isEnabled", "createLeadStage");
-    static final List<String> SOURCE_RULE_TYPES = List.of("PREVIOUS_URL", "REFERRER_URL");
+    static final Set<String> FIELDS = JsonBody.fieldsOf(UrlRuleBody.class);
+    static final List<String> SOURCE_RULE_TYPES = java.util.Arrays.stream(UrlRuleBody.SourceRuleType.values()).map(Enum::name).toList();
 
     private final UrlRuleStore store;
 

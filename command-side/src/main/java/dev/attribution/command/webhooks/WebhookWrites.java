@@ -14,8 +14,10 @@ import java.util.Set;
 @Singleton
 class WebhookWrites {
 
-    private static final Set<String> CREATE_FIELDS = Set.of("name", "targetUrl", "eventTypes");
-    private static final Set<String> UPDATE_FIELDS = Set.of("name", "targetUrl", "eventTypes", "state");
+    private static final Set<String> CREATE_FIELDS = JsonBody.fieldsOf(WebhookCreateBody.class);
+    private static final Set<String> UPDATE_FIELDS = JsonBody.fieldsOf(WebhookUpdateBody.class);
+    private static final Set<String> STATES = java.util.Arrays.stream(WebhookUpdateBody.State.values()).map(Enum::name)
+            .collect(java.util.stream.Collectors.toSet());
 
     private final WebhookStore store;
     private final UrlGuard guard;
@@ -45,7 +47,7 @@ class WebhookWrites {
         String url = targetUrl(body, problems, false);
         List<String> types = eventTypes(body, problems, false);
         String state = body.string("state").orElse(null);
-        if (state != null && !state.equals("ACTIVE") && !state.equals("MANUALLY_PAUSED")) {
+        if (state != null && !STATES.contains(state)) {
             problems.add(WebhookMessages.STATE_INVALID);
         }
         if (!problems.isEmpty()) {

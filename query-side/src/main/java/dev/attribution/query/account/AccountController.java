@@ -2,19 +2,19 @@ package dev.attribution.query.account;
 
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.Roles;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.List;
-import java.util.Set;
 
 /** Account endpoints of spec 4.13 in the shapes the real clients read: user info, domains, tracking script. */
 @Controller("/api/v1.0")
@@ -30,8 +30,9 @@ class AccountController {
 
     /** {@code {request_id, result: {accountId, name, email, timeZone, currency, roles}}}. */
     @Get("/user-info")
-    Envelopes.Single<UserInfoView> userInfo(HttpRequest<?> request, Caller caller) {
-        QueryParams.strict(request.getParameters(), Set.of());
+    @Operation(summary = "The calling account's details and the roles of its key.")
+    @QueryParameters(enforcing = true)
+    Envelopes.Single<UserInfoView> userInfo(QueryParams q, Caller caller) {
         List<String> roles = Roles.ALL.stream().filter(caller.roles()::contains).toList();
         var a = caller.account();
         return new Envelopes.Single<>(new UserInfoView(a.id(), a.name(), a.email(), a.timeZone().getId(), a.currency(), roles),
@@ -40,15 +41,17 @@ class AccountController {
 
     /** A bare JSON array of domain names (the client maps each string to {@code {domain}}). */
     @Get("/domains")
-    List<String> domains(HttpRequest<?> request, Caller caller) {
-        QueryParams.strict(request.getParameters(), Set.of());
+    @Operation(summary = "The account's tracked domains.")
+    @QueryParameters(enforcing = true)
+    List<String> domains(QueryParams q, Caller caller) {
         return domains.list(caller.accountId());
     }
 
     /** The tracking snippet as text/plain. */
     @Get(value = "/tracking-script", produces = MediaType.TEXT_PLAIN)
-    HttpResponse<String> trackingScript(HttpRequest<?> request, Caller caller) {
-        QueryParams.strict(request.getParameters(), TrackingScript.PARAMETERS);
+    @Operation(summary = "The account's tracking snippet (text/plain).")
+    @QueryParameters(value = TrackingScript.Query.class, enforcing = true)
+    HttpResponse<String> trackingScript(HttpRequest<?> request, QueryParams q, Caller caller) {
         if (caller.roles().stream().allMatch(Roles::isReadRole)) {
             throw ApiException.forbidden(List.of(AccountMessages.READ_ONLY_SCRIPT));
         }

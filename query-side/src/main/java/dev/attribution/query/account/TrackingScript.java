@@ -1,6 +1,8 @@
 package dev.attribution.query.account;
 
 import dev.attribution.api.ApiException;
+import dev.attribution.api.QueryDeclaration;
+import dev.attribution.api.QueryParameter;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.http.HttpParameters;
 import jakarta.inject.Singleton;
@@ -9,7 +11,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The account's tracking snippet (GET /tracking-script): a script tag loading the universal script from
@@ -19,8 +20,8 @@ import java.util.Set;
 @Singleton
 class TrackingScript {
 
-    static final Set<String> PARAMETERS = Set.of("domain", "spa", "ignorePrevUrl", "embed", "deleteTrackingScriptParams");
-    private static final List<String> FLAGS = List.of("spa", "ignorePrevUrl", "embed", "deleteTrackingScriptParams");
+    private static final List<String> FLAGS = QueryDeclaration.of(Query.class, true).parameters().entrySet().stream()
+            .filter(p -> p.getValue().kind() == QueryParameter.Kind.BOOLEAN).map(java.util.Map.Entry::getKey).toList();
 
     private final String baseUrl;
 
@@ -62,5 +63,13 @@ class TrackingScript {
 
     private static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    interface Query extends QueryParameter {
+        Spec domain = Spec.string("one of the account's domains");
+        Spec spa = Spec.bool("single-page application");
+        Spec ignorePrevUrl = Spec.bool("ignore the previous URL");
+        Spec embed = Spec.bool("embedded page");
+        Spec deleteTrackingScriptParams = Spec.bool("remove the tracking parameters from the page URL");
     }
 }

@@ -8,15 +8,17 @@ import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.query.sources.SourceFilter;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.Instant;
 import java.util.Arrays;
@@ -42,10 +44,11 @@ class AdHierarchyController {
      * (first page again) instead of failing; a forged or expired token is still 400.
      */
     @Get("/ad-accounts")
+    @Operation(summary = "List ad accounts.")
     @RequiresRole(Roles.GET_AD_ACCOUNTS)
-    Envelopes.Page<AdHierarchyReader.AdAccount> adAccounts(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
-        List<String> ids = q.list("ids", 50);
+    @QueryParameters(AdAccountsQuery.class)
+    Envelopes.Page<AdHierarchyReader.AdAccount> adAccounts(QueryParams q, Caller caller) {
+        List<String> ids = q.list("ids");
         List<String> fields = q.string("fields").map(f -> Arrays.stream(f.split(",")).map(String::trim)
                 .filter(s -> !s.isEmpty()).toList()).orElse(AD_ACCOUNT_FIELDS);
         for (String f : fields) {
@@ -54,7 +57,7 @@ class AdHierarchyController {
             }
         }
         DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = String.join(",", ids) + "|" + String.join(",", fields) + "|" + pageSize;
         AdHierarchyReader.Cursor after = cursor(q, caller, "ad-accounts", fingerprint);
         AdHierarchyReader.Page<AdHierarchyReader.AdAccount> page = reader.adAccounts(caller.accountId(), ids,
@@ -63,13 +66,14 @@ class AdHierarchyController {
     }
 
     @Get("/ads")
+    @Operation(summary = "List ads.")
     @RequiresRole(Roles.GET_ADS)
-    Envelopes.Page<AdHierarchyReader.Ad> ads(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(AdsQuery.class)
+    Envelopes.Page<AdHierarchyReader.Ad> ads(QueryParams q, Caller caller) {
         Optional<String> platform = q.string("integrationType").map(v -> FixedSet.require("integrationType", v, SourceFilter.PLATFORMS));
-        List<String> adIds = q.list("adSourceIds", 50);
+        List<String> adIds = q.list("adSourceIds");
         DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = platform.orElse("") + "|" + String.join(",", adIds);
         AdHierarchyReader.Cursor after = strictCursor(q, caller, "ads", fingerprint);
         AdHierarchyReader.Page<AdHierarchyReader.Ad> page = reader.ads(caller.accountId(), platform, adIds, after, pageSize);
@@ -77,12 +81,13 @@ class AdHierarchyController {
     }
 
     @Get("/keywords")
+    @Operation(summary = "List keywords.")
     @RequiresRole(Roles.GET_ADS)
-    Envelopes.Page<AdHierarchyReader.Keyword> keywords(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(KeywordsQuery.class)
+    Envelopes.Page<AdHierarchyReader.Keyword> keywords(QueryParams q, Caller caller) {
         Optional<String> group = q.string("adgroupId");
         DateRange range = DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = group.orElse("") + "|" + range.from().map(Object::toString).orElse("") + "|"
                 + range.to().map(Object::toString).orElse("");
         AdHierarchyReader.Cursor after = strictCursor(q, caller, "keywords", fingerprint);
@@ -120,5 +125,25 @@ class AdHierarchyController {
         ObjectNode c = JsonBody.mapper().createObjectNode().put("t", next.createdAt().toString()).put("k", next.key())
                 .put("f", fingerprint);
         return pageTokens.issue(caller.accountId(), list, c);
+    }
+
+    interface AdAccountsQuery extends QueryParameter.Paged {
+        Spec ids = Spec.list(50, "ad account ids");
+        Spec fields = Spec.string("comma-separated, of " + AD_ACCOUNT_FIELDS + " (default all)");
+        Spec fromDate = Spec.date("checked only (spec 7.2)");
+        Spec toDate = Spec.date("checked only (spec 7.2)");
+    }
+
+    interface AdsQuery extends QueryParameter.Paged {
+        Spec integrationType = SourceFilter.Parameters.integrationType;
+        Spec adSourceIds = SourceFilter.Parameters.adSourceIds;
+        Spec fromDate = Spec.date("checked only (spec 7.2)");
+        Spec toDate = Spec.date("checked only (spec 7.2)");
+    }
+
+    interface KeywordsQuery extends QueryParameter.Paged {
+        Spec adgroupId = Spec.string("ad group id");
+        Spec fromDate = Spec.date("created at or after");
+        Spec toDate = Spec.date("created at or before");
     }
 }

@@ -2,14 +2,16 @@ package dev.attribution.query.attribution;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.Clock;
 import java.util.List;
@@ -31,11 +33,18 @@ class AdAccountAttributionController {
     }
 
     @Get
+    @Operation(summary = "Attribution of one ad account over time.")
     @RequiresRole(Roles.GET_AD_ACCOUNT_ATTRIBUTION)
-    Response adAccount(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(Query.class)
+    Response adAccount(QueryParams q, Caller caller) {
         AdAccountAttributionRequest r = AdAccountAttributionRequest.read(q, caller.account().timeZone(), Clock.systemUTC());
         AdAccountAttributionReport.Result result = report.report(caller.accountId(), caller.account().timeZone(), r);
         return new Response(result.rows(), RequestIds.next(), result.found() ? null : List.of("Ad account not found: " + r.adAccountId()));
+    }
+
+    interface Query extends AttributionRequest.Parameters, AttributionFilters.Parameters {
+        Spec ids = Spec.list(50, "required: one ad account id");
+        Spec adLevelDateGroupingOption = Spec.string("ad_account (default), day, week, month or year");
+        Spec reportSourceVisibility = Spec.bool("report the sources' visibility");
     }
 }

@@ -23,7 +23,7 @@ public record AdAccountAttributionRequest(AttributionRequest.Model model, ApiDat
         AttributionRequest.Model model = AttributionFilters.oneOf(q.required("attributionModel"), AttributionRequest.Model.class, "attributionModel");
         ApiDates.Span span = ApiDates.attributionSpan(q.required("startDate"), q.required("endDate"), zone, clock);
         List<String> fields = MetricCatalog.parseFields(q.required("fields"));
-        List<String> ids = q.list("ids", 50);
+        List<String> ids = q.list("ids");
         if (ids.isEmpty()) {
             throw ApiException.badRequest("Missing required parameter: ids");
         }
@@ -39,7 +39,7 @@ public record AdAccountAttributionRequest(AttributionRequest.Model model, ApiDat
                 .map(v -> AttributionFilters.oneOf(v, AttributionRequest.SourceConfiguration.class, "sourceConfiguration"))
                 .orElse(AttributionRequest.SourceConfiguration.prioritize_paid);
         int scientificDays = ScientificAttribution.daysRange(q);
-        int window = q.intInRange("windowAttributionDaysRange", 0, 365, 0);
+        int window = q.intInRange("windowAttributionDaysRange", 0);
         String g = q.string("adLevelDateGroupingOption").orElse("ad_account");
         if (!GROUPINGS.contains(g)) {
             throw ApiException.badRequest("Invalid adLevelDateGroupingOption: " + g + ". Accepted values: " + String.join(", ", GROUPINGS));

@@ -2,15 +2,16 @@ package dev.attribution.query.attribution;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.List;
 import java.util.Map;
@@ -33,9 +34,11 @@ class AttributionController {
     }
 
     @Get
+    @Operation(summary = "Attribution report (last_click, first_click or scientific) by ad level.")
     @RequiresRole(Roles.GET_ATTRIBUTION)
-    Response attribution(HttpRequest<?> request, Caller caller) {
-        AttributionRunner.Answer a = runner.run(caller.accountId(), caller.account().timeZone(), QueryParams.lenient(request.getParameters()));
+    @QueryParameters(AttributionParameter.class)
+    Response attribution(QueryParams q, Caller caller) {
+        AttributionRunner.Answer a = runner.run(caller.accountId(), caller.account().timeZone(), q);
         return new Response(RequestIds.next(), a.rows(), a.message().isEmpty() ? null : a.message(), a.nextPageId());
     }
 }

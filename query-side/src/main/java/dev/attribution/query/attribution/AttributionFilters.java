@@ -1,6 +1,7 @@
 package dev.attribution.query.attribution;
 
 import dev.attribution.api.ApiException;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.QueryParams;
 
 import java.util.ArrayList;
@@ -21,6 +22,15 @@ public record AttributionFilters(NewCustomers newCustomers, boolean ignoreRecurr
     public enum NewCustomers { all_customers, only_returning_customers, only_unique_customers }
 
     public enum Forecasting { first_sale, total_sales }
+
+    /** The filters' query parameters ({@code reportSourceVisibility} is declared where the endpoint reads it). */
+    public interface Parameters extends QueryParameter {
+        Spec newCustomerConfiguration = Spec.string("one of " + Arrays.toString(NewCustomers.values()));
+        Spec ignoreRecurringSales = Spec.bool("leave recurring sales out");
+        Spec excludeHardCosts = Spec.bool("leave hard costs out");
+        Spec forecastingOption = Spec.string("one of " + Arrays.toString(Forecasting.values()));
+        Spec lead_stage = Spec.string("comma-separated lead stage names");
+    }
 
     public static final AttributionFilters NONE = new AttributionFilters(NewCustomers.all_customers, false, false,
             List.of(), Forecasting.first_sale, false);

@@ -1,5 +1,6 @@
 package dev.attribution.query.attribution;
 
+import dev.attribution.api.QueryDeclaration;
 import dev.attribution.api.QueryParams;
 
 import java.time.Clock;
@@ -10,6 +11,9 @@ import java.time.ZoneId;
  * same rules and messages, because it is the same code.
  */
 public final class AttributionParameters {
+
+    /** What {@code GET /attribution} declares ({@link AttributionParameter}), read leniently. */
+    public static final QueryDeclaration QUERY = QueryDeclaration.of(AttributionParameter.class, false);
 
     private AttributionParameters() {
     }

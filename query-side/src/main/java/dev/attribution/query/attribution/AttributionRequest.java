@@ -2,11 +2,13 @@ package dev.attribution.query.attribution;
 
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.QueryParams;
 
 import java.time.Clock;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -16,6 +18,21 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
                                  int windowDays, String grouping, int pageSize) {
 
     public enum Model { last_click, first_click, scientific }
+
+    /** The query parameters every attribution report reads (GET /attribution, GET /attribution/ad-account). */
+    public interface Parameters extends QueryParameter {
+        Spec attributionModel = Spec.string("required: one of " + Arrays.toString(Model.values()));
+        Spec startDate = Spec.date("required: first day of the report");
+        Spec endDate = Spec.date("required: last day of the report");
+        Spec fields = Spec.string("required: comma-separated metrics (spec 4.5.1)");
+        Spec currency = Spec.string("usd or user_currency (default)");
+        Spec dayOfAttribution = Spec.bool("count sales on the click's day");
+        Spec sourceConfiguration = Spec.string("one of " + Arrays.toString(SourceConfiguration.values())
+                + " (default prioritize_paid)");
+        Spec windowAttributionDaysRange = Spec.integer(0, 365, "attribution window in days (default 0: no limit)");
+        /** Read by {@link ScientificAttribution#daysRange}, which gives the spec's message for a bad value. */
+        Spec scientificDaysRange = Spec.string("scientific model look-back in days, 1-30 (default 30)");
+    }
 
     public enum SourceConfiguration { all_sources, only_organic, only_paid, prioritize_organic, prioritize_paid }
 
@@ -61,7 +78,7 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
         List<String> fields = MetricCatalog.parseFields(q.required("fields"));
         // at keyword levels the rows are the keywordsIds, as <adGroupId>:<keywordId>; ids is not read there
         List<String> ids = level.keyword() ? KeywordIds.parse(q.required("keywordsIds")).stream().map(KeywordIds.Keyword::key).toList()
-                : q.list("ids", 50);
+                : q.list("ids");
         if (ids.isEmpty()) {
             throw ApiException.badRequest("Missing required parameter: ids");
         }
@@ -73,12 +90,12 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
         SourceConfiguration sources = q.string("sourceConfiguration")
                 .map(v -> enumValue(v, SourceConfiguration.class, "sourceConfiguration")).orElse(SourceConfiguration.prioritize_paid);
         ScientificAttribution.daysRange(q);
-        int window = q.intInRange("windowAttributionDaysRange", 0, 365, 0);
+        int window = q.intInRange("windowAttributionDaysRange", 0);
         String grouping = q.string("timeGroupingOption").orElse("source_link");
         if (!List.of("source_link", "day", "week", "month", "year").contains(grouping)) {
             throw ApiException.badRequest("Invalid timeGroupingOption: " + grouping + ". Accepted values: source_link, day, week, month, year");
         }
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         return new AttributionRequest(model, span, level, fields, ids, currency.equals("usd"), day, sources, window, grouping, pageSize);
     }
 

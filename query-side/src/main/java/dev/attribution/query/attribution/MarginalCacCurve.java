@@ -21,7 +21,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * {@code GET /attribution/marginal-cac-curve} on ClickHouse (spec 4.5): daily spend and new customers of one entity,
@@ -65,7 +64,6 @@ public class MarginalCacCurve {
     public record Request(String id, AdEntity.Level level, String startText, String endText, ApiDates.Span span,
                    LtvWindow ltvWindow, BigDecimal cacCeiling, Model model) {
 
-        static final Set<String> PARAMETERS = Set.of("id", "level", "startDate", "endDate", "ltvWindow", "cacCeiling", "attributionModel");
 
         static Request read(QueryParams q, ZoneId zone, Clock clock) {
             String id = q.required("id");

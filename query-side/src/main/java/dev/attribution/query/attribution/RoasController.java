@@ -2,15 +2,17 @@ package dev.attribution.query.attribution;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.Clock;
 
@@ -36,18 +38,40 @@ class RoasController {
     }
 
     @Get("/roas")
+    @Operation(summary = "ROAS of one ad entity over a date range.")
     @RequiresRole(Roles.GET_ROAS)
-    Response roas(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.strict(request.getParameters(), RoasReport.Request.PARAMETERS);
+    @QueryParameters(value = RoasQuery.class, enforcing = true)
+    Response roas(QueryParams q, Caller caller) {
         RoasReport.Request r = RoasReport.Request.read(q, caller.account().timeZone(), Clock.systemUTC());
         return new Response(RequestIds.next(), roas.report(caller.accountId(), caller.account().timeZone(), r).orElse(null));
     }
 
     @Get("/marginal-cac-curve")
+    @Operation(summary = "Marginal CAC curve of one ad entity: where more spend stops paying (docs/marginal-cac.md).")
     @RequiresRole(Roles.GET_ROAS)
-    Response marginalCacCurve(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.strict(request.getParameters(), MarginalCacCurve.Request.PARAMETERS);
+    @QueryParameters(value = CurveQuery.class, enforcing = true)
+    Response marginalCacCurve(QueryParams q, Caller caller) {
         MarginalCacCurve.Request r = MarginalCacCurve.Request.read(q, caller.account().timeZone(), Clock.systemUTC());
         return new Response(RequestIds.next(), curve.curve(caller.accountId(), caller.account().timeZone(), r));
+    }
+
+    /** The ad entity both reports are about. */
+    interface Entity extends QueryParameter {
+        Spec id = Spec.string("required: the entity's id");
+        Spec level = Spec.string("required: the entity's level");
+    }
+
+    interface RoasQuery extends Entity {
+        Spec startDate = Spec.date("required");
+        Spec endDate = Spec.date("required");
+        Spec basis = Spec.string("click_date (default) or sale_date");
+    }
+
+    interface CurveQuery extends Entity {
+        Spec startDate = Spec.date("default: the history before endDate");
+        Spec endDate = Spec.date("default: today");
+        Spec ltvWindow = Spec.string("lifetime-value window");
+        Spec cacCeiling = Spec.string("the CAC that still pays (a number)");
+        Spec attributionModel = Spec.string("attribution model");
     }
 }

@@ -17,7 +17,6 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code GET /attribution/roas} on ClickHouse (spec 4.5): the fixed preset (last_click, rebills in total_revenue, no
@@ -29,7 +28,6 @@ public class RoasReport {
     /** The parameters (strict: unknown and repeated parameters are refused, spec 4.0). */
     public record Request(String id, AdEntity.Level level, ApiDates.Span span, Basis basis) {
 
-        static final Set<String> PARAMETERS = Set.of("id", "level", "startDate", "endDate", "basis");
 
         static Request read(QueryParams q, ZoneId zone, Clock clock) {
             String id = q.required("id");

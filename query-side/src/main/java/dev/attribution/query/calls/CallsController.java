@@ -3,6 +3,8 @@ package dev.attribution.query.calls;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.SaleTags;
@@ -10,9 +12,9 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.ZoneId;
 
@@ -29,17 +31,31 @@ class CallsController {
     }
 
     @Get
+    @Operation(summary = "List calls.")
     @RequiresRole(Roles.GET_CALLS)
-    Envelopes.Page<CallView> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(Query.class)
+    Envelopes.Page<CallView> list(QueryParams q, Caller caller) {
         ZoneId zone = caller.account().timeZone();
-        CallReader.Filter filter = new CallReader.Filter(q.list("ids", 50), q.list("emails", 50), q.list("leadIds", 50),
-                SaleTags.of(q.list("productTags", 20)), q.bool("qualified").orElse(null), q.list("qualificationStages", 50),
+        CallReader.Filter filter = new CallReader.Filter(q.list("ids"), q.list("emails"), q.list("leadIds"),
+                SaleTags.of(q.list("productTags")), q.bool("qualified").orElse(null), q.list("qualificationStages"),
                 DateRange.read(q, "fromDate", "toDate", zone, true),
                 DateRange.read(q, "updatedFromDate", "updatedToDate", zone, false));
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, tokens, caller.accountId(), filter.fingerprint());
         Keyset.Page<CallView> page = reader.page(caller.accountId(), zone, filter, after, pageSize, tokens);
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
+    }
+
+    interface Query extends QueryParameter.Paged {
+        Spec ids = Spec.list(50, "call ids");
+        Spec emails = Spec.list(50, "callers' emails");
+        Spec leadIds = Spec.list(50, "callers' lead ids");
+        Spec productTags = Spec.list(20, "product tags");
+        Spec qualified = Spec.bool("qualified (true) or unqualified (false) calls only");
+        Spec qualificationStages = Spec.list(50, "qualification stage names");
+        Spec fromDate = Spec.date("called at or after");
+        Spec toDate = Spec.date("called at or before");
+        Spec updatedFromDate = Spec.date("updated at or after");
+        Spec updatedToDate = Spec.date("updated at or before");
     }
 }

@@ -4,15 +4,17 @@ import dev.attribution.api.ApiException;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.List;
 import java.util.stream.Stream;
@@ -22,7 +24,6 @@ import java.util.stream.Stream;
 class LeadClicksController {
 
     static final String ONE_SELECTOR = "Exactly one of 'leadId', 'leadIds' or 'emails' must be provided.";
-    private static final int MAX_LIST = 50;
 
     private final ClickReader reader;
     private final PageTokens pageTokens;
@@ -33,12 +34,13 @@ class LeadClicksController {
     }
 
     @Get
+    @Operation(summary = "The clicks of leads.")
     @RequiresRole(Roles.GET_LEAD_CLICKS)
-    Envelopes.Page<ClickView> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(Query.class)
+    Envelopes.Page<ClickView> list(QueryParams q, Caller caller) {
         String leadId = q.string("leadId").orElse(null);
-        List<String> leadIds = q.list("leadIds", MAX_LIST);
-        List<String> emails = q.list("emails", MAX_LIST);
+        List<String> leadIds = q.list("leadIds");
+        List<String> emails = q.list("emails");
         String email = q.string("email").orElse(null); // deprecated single-email form
         long sent = Stream.of(leadId != null, !leadIds.isEmpty(), !emails.isEmpty(), email != null).filter(b -> b).count();
         if (sent != 1) {
@@ -46,11 +48,20 @@ class LeadClicksController {
         }
         ClickReader.Selection selection = new ClickReader.Selection(leadId, leadIds, email != null ? List.of(email) : emails);
         DateRange range = DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = Integer.toHexString((selection + "|" + range).hashCode());
         Keyset after = Keyset.read(q, pageTokens, caller.accountId(), fingerprint);
         ClickReader.Page page = reader.page(caller.accountId(), caller.account().timeZone(), selection, range, after, pageSize);
         String next = Keyset.issue(page.next(), pageTokens, caller.accountId(), fingerprint);
         return new Envelopes.Page<>(page.clicks(), next, RequestIds.next());
+    }
+
+    interface Query extends QueryParameter.Paged {
+        Spec leadId = Spec.string("one lead id (exactly one of leadId, leadIds, emails)");
+        Spec leadIds = Spec.list(50, "lead ids");
+        Spec emails = Spec.list(50, "lead emails");
+        Spec email = Spec.string("one lead email (deprecated: use emails)");
+        Spec fromDate = Spec.date("clicked at or after");
+        Spec toDate = Spec.date("clicked at or before");
     }
 }

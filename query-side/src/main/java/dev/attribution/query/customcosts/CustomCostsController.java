@@ -6,14 +6,16 @@ import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -21,7 +23,6 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code GET /custom-costs} (spec 4.10), strict parameters. As spec 2.2.8 describes, {@code fromDate}/{@code toDate}
@@ -30,8 +31,6 @@ import java.util.Set;
  */
 @Controller("/api/v1.0/custom-costs")
 class CustomCostsController {
-
-    private static final Set<String> PARAMS = Set.of("ids", "fromDate", "toDate", "pageSize", "pageId");
 
     private final CustomCostReader reader;
     private final PageTokens pageTokens;
@@ -42,13 +41,14 @@ class CustomCostsController {
     }
 
     @Get
+    @Operation(summary = "List custom costs.")
     @RequiresRole(Roles.GET_CUSTOM_COSTS)
-    Envelopes.Page<CustomCostView> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.strict(request.getParameters(), PARAMS);
+    @QueryParameters(value = Query.class, enforcing = true)
+    Envelopes.Page<CustomCostView> list(QueryParams q, Caller caller) {
         ZoneId zone = caller.account().timeZone();
-        List<String> ids = q.list("ids", 50);
+        List<String> ids = q.list("ids");
         DateRange range = DateRange.read(q, "fromDate", "toDate", zone, true);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = String.join(",", ids) + "|" + range.from().map(Object::toString).orElse("") + "|"
                 + range.to().map(Object::toString).orElse("");
         CustomCostReader.Cursor after = q.string("pageId").map(token -> {
@@ -65,5 +65,11 @@ class CustomCostsController {
             next = pageTokens.issue(caller.accountId(), fingerprint, cursor);
         }
         return new Envelopes.Page<>(page.costs(), next, RequestIds.next());
+    }
+
+    interface Query extends QueryParameter.Paged {
+        Spec ids = Spec.list(50, "custom cost ids");
+        Spec fromDate = Spec.date("created at or after");
+        Spec toDate = Spec.date("created at or before");
     }
 }

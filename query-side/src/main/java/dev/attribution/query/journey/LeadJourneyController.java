@@ -1,17 +1,19 @@
 package dev.attribution.query.journey;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.attribution.api.ApiException;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.attribution.api.ApiException;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,7 +24,6 @@ import java.util.Set;
 class LeadJourneyController {
 
     static final String SELECTOR_REQUIRED = "Either 'ids' or 'emails' must be provided.";
-    private static final int MAX_LIST = 50;
 
     private final JourneyReader reader;
 
@@ -36,11 +37,12 @@ class LeadJourneyController {
     }
 
     @Get
+    @Operation(summary = "Leads' journeys: clicks, sales and calls in order.")
     @RequiresRole(Roles.GET_LEAD_JOURNEY)
-    ListResult journeys(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
-        List<String> ids = q.list("ids", MAX_LIST);
-        List<String> emails = q.list("emails", MAX_LIST);
+    @QueryParameters(Query.class)
+    ListResult journeys(QueryParams q, Caller caller) {
+        List<String> ids = q.list("ids");
+        List<String> emails = q.list("emails");
         if (ids.isEmpty() && emails.isEmpty()) {
             throw ApiException.badRequest(SELECTOR_REQUIRED);
         }
@@ -66,5 +68,12 @@ class LeadJourneyController {
         }
         return new ListResult(reader.journeys(caller.accountId(), caller.account().timeZone(), ids, emails, fields),
                 RequestIds.next());
+    }
+
+    interface Query extends QueryParameter {
+        Spec ids = Spec.list(50, "lead ids (ids or emails required)");
+        Spec emails = Spec.list(50, "lead emails");
+        Spec fields = Spec.string("comma-separated parts of the journey, of " + JourneyReader.FIELDS);
+        Spec includeEvents = Spec.bool("include the journey's events");
     }
 }

@@ -1,6 +1,7 @@
 package dev.attribution.query.leads;
 
 import dev.attribution.api.DateRange;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.QueryParams;
 
 import java.time.ZoneId;
@@ -20,16 +21,29 @@ public record LeadFilter(
         DateRange joined,
         DateRange updated) {
 
-    public static final int MAX_LIST = 50;
+    /** The filter's query parameters, extended by the declaration of each endpoint that reads it. */
+    public interface Parameters extends QueryParameter {
+        Spec ids = Spec.list(50, "lead ids");
+        Spec emails = Spec.list(50, "emails or email prefixes");
+        Spec phones = Spec.list(50, "phone numbers");
+        Spec tags = Spec.list(50, "tags; a lead carrying any of them matches");
+        Spec tagFromDate = Spec.date("tagged at or after");
+        Spec tagToDate = Spec.date("tagged at or before");
+        Spec stage = Spec.list(50, "current stage names");
+        Spec fromDate = Spec.date("joined at or after");
+        Spec toDate = Spec.date("joined at or before");
+        Spec updatedFromDate = Spec.date("updated at or after");
+        Spec updatedToDate = Spec.date("updated at or before");
+    }
 
     public static LeadFilter read(QueryParams q, ZoneId zone) {
         return new LeadFilter(
-                q.list("ids", MAX_LIST),
-                q.list("emails", MAX_LIST),
-                q.list("phones", MAX_LIST),
-                q.list("tags", MAX_LIST),
+                q.list("ids"),
+                q.list("emails"),
+                q.list("phones"),
+                q.list("tags"),
                 DateRange.read(q, "tagFromDate", "tagToDate", zone, false),
-                q.list("stage", MAX_LIST),
+                q.list("stage"),
                 DateRange.read(q, "fromDate", "toDate", zone, true),
                 DateRange.read(q, "updatedFromDate", "updatedToDate", zone, false));
     }

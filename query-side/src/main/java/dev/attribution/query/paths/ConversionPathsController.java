@@ -7,19 +7,20 @@ import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code GET /api/v1.0/conversion-paths} (spec 4.4): conversions of one type with their source touches, from ClickHouse. */
 @Controller("/api/v1.0/conversion-paths")
@@ -30,9 +31,6 @@ class ConversionPathsController {
     static final String INVALID_TYPE = "Invalid value for parameter conversionType. Allowed values: SALE, CALL, LEAD";
     static final String INVALID_WINDOW = "Invalid days range for window of attribution: ";
 
-    private static final Set<String> PARAMETERS = Set.of("conversionType", "fromDate", "toDate", "windowAttributionDaysRange",
-            "pageSize", "pageId");
-
     private final ConversionPaths paths;
     private final PageTokens tokens;
 
@@ -42,12 +40,10 @@ class ConversionPathsController {
     }
 
     @Get
+    @Operation(summary = "Conversion paths of leads that converted.")
     @RequiresRole(Roles.GET_CONVERSION_PATHS)
-    Envelopes.Page<ConversionPath> list(HttpRequest<?> request, Caller caller) {
-        if (request.getParameters().contains("ids")) {
-            throw ApiException.badRequest(IDS_NOT_SUPPORTED);
-        }
-        QueryParams q = QueryParams.strict(request.getParameters(), PARAMETERS);
+    @QueryParameters(value = Query.class, enforcing = true)
+    Envelopes.Page<ConversionPath> list(QueryParams q, Caller caller) {
         String rawType = q.required("conversionType");
         ConversionPaths.Type type;
         try {
@@ -57,7 +53,7 @@ class ConversionPathsController {
         }
         DateRange range = DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
         int window = window(q.string("windowAttributionDaysRange"));
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = "conversion-paths|" + type + "|" + range.from().map(Object::toString).orElse("") + "|"
                 + range.to().map(Object::toString).orElse("") + "|" + window;
         ConversionPaths.Cursor after = q.string("pageId").map(token -> {
@@ -91,5 +87,13 @@ class ConversionPathsController {
             // falls through to the message
         }
         throw ApiException.badRequest(INVALID_WINDOW + raw.get());
+    }
+
+    interface Query extends QueryParameter.Paged {
+        Spec conversionType = Spec.string("required: SALE, CALL or LEAD");
+        Spec fromDate = Spec.date("converted at or after");
+        Spec toDate = Spec.date("converted at or before");
+        Spec windowAttributionDaysRange = Spec.string("look-back window in days, 0-365 (default 0: no limit)");
+        Spec ids = Spec.refused(IDS_NOT_SUPPORTED);
     }
 }

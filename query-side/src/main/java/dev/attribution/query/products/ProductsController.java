@@ -4,6 +4,8 @@ import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.SaleTags;
@@ -11,19 +13,16 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.List;
-import java.util.Set;
 
 /** {@code GET /api/v1.0/products} (spec 4.6): strict parameters, exact name and tag, recurring filter. */
 @Controller("/api/v1.0/products")
 class ProductsController {
 
-    static final Set<String> PARAMETERS = Set.of("name", "tag", "category", "isRecurringSale", "fromDate", "toDate",
-            "pageSize", "pageId");
     static final List<String> RECURRING = List.of("RECURRING", "NON_RECURRING", "ALL");
 
     private final ProductReader reader;
@@ -35,17 +34,27 @@ class ProductsController {
     }
 
     @Get
+    @Operation(summary = "List products.")
     @RequiresRole(Roles.GET_PRODUCTS)
-    Envelopes.Page<ProductView> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.strict(request.getParameters(), PARAMETERS);
+    @QueryParameters(value = Query.class, enforcing = true)
+    Envelopes.Page<ProductView> list(QueryParams q, Caller caller) {
         String tag = q.string("tag").map(SaleTags::of).orElse(null);
         String recurring = q.string("isRecurringSale").map(v -> FixedSet.require("isRecurringSale", v, RECURRING)).orElse("ALL");
         ProductReader.Filter filter = new ProductReader.Filter(q.string("name").orElse(null), tag,
                 q.string("category").orElse(null), recurring.equals("ALL") ? null : recurring.equals("RECURRING"),
                 DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true));
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, tokens, caller.accountId(), filter.fingerprint());
         Keyset.Page<ProductView> page = reader.page(caller.accountId(), filter, after, pageSize, filter.fingerprint(), tokens);
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
+    }
+
+    interface Query extends QueryParameter.Paged {
+        Spec name = Spec.string("product name");
+        Spec tag = Spec.string("product tag");
+        Spec category = Spec.string("category name");
+        Spec isRecurringSale = Spec.string("one of " + RECURRING + " (default ALL)");
+        Spec fromDate = Spec.date("created at or after");
+        Spec toDate = Spec.date("created at or before");
     }
 }

@@ -2,7 +2,10 @@ package dev.attribution.query.reports;
 
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
+import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
@@ -18,6 +21,7 @@ import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Produces;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.Clock;
 import java.util.List;
@@ -39,6 +43,8 @@ class ReportController {
     }
 
     @Post(uri = "/generate", consumes = MediaType.ALL)
+    @RequestBodyType(value = ReportRequestBody.class, enforcing = true)
+    @Operation(summary = "Run an attribution report asynchronously; poll it with its externalId.")
     @RequiresRole(Roles.GET_ATTRIBUTION)
     Envelopes.Single<ReportJobs.View> generate(@Nullable @Body String body, Caller caller) {
         ReportJobStore.Job job = jobs.generate(caller.accountId(), caller.account().timeZone(), body, Clock.systemUTC());
@@ -48,9 +54,10 @@ class ReportController {
     /** JSON by default; a DONE job's rows as CSV with {@code format=csv} or {@code Accept: text/csv}. */
     @Get("/poll/{externalId}")
     @Produces({MediaType.APPLICATION_JSON, "text/csv"})
+    @Operation(summary = "A generated report: its progress, then its result (JSON, or CSV on request).")
     @RequiresRole(Roles.GET_ATTRIBUTION)
-    HttpResponse<?> poll(@PathVariable String externalId, HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(PollQuery.class)
+    HttpResponse<?> poll(@PathVariable String externalId, HttpRequest<?> request, QueryParams q, Caller caller) {
         String format = q.string("format").map(f -> FixedSet.require("format", f, List.of("json", "csv"))).orElse(null);
         ReportJobStore.Job job = jobs.find(caller.accountId(), externalId);
         boolean csv = format == null ? request.getHeaders().accept().stream().anyMatch(m -> m.getName().equalsIgnoreCase(CSV.getName())) : format.equals("csv");
@@ -59,5 +66,9 @@ class ReportController {
                     .header("Content-Disposition", "attachment; filename=\"" + job.id() + ".csv\"");
         }
         return HttpResponse.ok(new Envelopes.Single<>(ReportJobs.view(job), RequestIds.next())).contentType(MediaType.APPLICATION_JSON_TYPE);
+    }
+
+    interface PollQuery extends QueryParameter {
+        Spec format = Spec.string("json or csv (default: json, or csv with Accept: text/csv)");
     }
 }

@@ -15,7 +15,6 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /** Report generation and polling (docs/reports.md): validates and stores jobs, and shows them. */
@@ -40,7 +39,7 @@ public class ReportJobs {
 
     /** Validates the body (400s as the report's GET gives them) and stores a PENDING job. */
     public ReportJobStore.Job generate(String accountId, ZoneId zone, String body, Clock clock) {
-        JsonBody json = JsonBody.parse(body).rejectUnknown(Set.of("configuration"));
+        JsonBody json = JsonBody.parse(body, ReportRequestBody.class).rejectUnknown(JsonBody.fieldsOf(ReportRequestBody.class));
         JsonBody configuration = json.object("configuration")
                 .orElseThrow(() -> ApiException.badRequest("Missing required field: configuration"));
         String typeName = configuration.nonBlankString(ReportParameters.REPORT_TYPE).orElse(AttributionReportType.NAME);

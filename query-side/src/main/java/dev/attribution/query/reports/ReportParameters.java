@@ -5,6 +5,7 @@ import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.QueryParams;
+import dev.attribution.query.attribution.AttributionParameters;
 import io.micronaut.core.convert.ConversionService;
 import io.micronaut.http.simple.SimpleHttpParameters;
 
@@ -74,7 +75,7 @@ final class ReportParameters {
     static QueryParams queryParams(Map<String, String> parameters) {
         Map<CharSequence, List<String>> values = new HashMap<>();
         parameters.forEach((k, v) -> values.put(k, List.of(v)));
-        return QueryParams.lenient(new SimpleHttpParameters(values, ConversionService.SHARED));
+        return QueryParams.of(new SimpleHttpParameters(values, ConversionService.SHARED), AttributionParameters.QUERY);
     }
 
     /**

@@ -2,15 +2,15 @@ package dev.attribution.query.requests;
 
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
+import io.swagger.v3.oas.annotations.Operation;
 
-import java.util.Set;
 
 /** {@code GET /api/v1.0/requests/{request_id}} (spec 4.13, 2.20): the outcome of an asynchronous write. */
 @Controller("/api/v1.0/requests")
@@ -23,8 +23,9 @@ class RequestStatusController {
     }
 
     @Get("/{requestId}")
-    Envelopes.Single<RequestStatus> get(@PathVariable String requestId, HttpRequest<?> request, Caller caller) {
-        QueryParams.strict(request.getParameters(), Set.of());
+    @Operation(summary = "Status of an asynchronous write: PENDING, PROCESSED or FAILED, with its result.")
+    @QueryParameters(enforcing = true)
+    Envelopes.Single<RequestStatus> get(@PathVariable String requestId, QueryParams q, Caller caller) {
         RequestStatus status = reader.find(caller.accountId(), requestId)
                 .orElseThrow(() -> ApiException.notFound("Request not found: " + requestId));
         return new Envelopes.Single<>(status, RequestIds.next());

@@ -4,6 +4,8 @@ import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.SaleTags;
@@ -11,9 +13,9 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.ZoneId;
 import java.util.List;
@@ -34,21 +36,35 @@ class SalesController {
     }
 
     @Get
+    @Operation(summary = "List sales.")
     @RequiresRole(Roles.GET_SALES)
-    Envelopes.Page<SaleView> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(Query.class)
+    Envelopes.Page<SaleView> list(QueryParams q, Caller caller) {
         ZoneId zone = caller.account().timeZone();
         String recurring = q.string("isRecurringSale").map(v -> FixedSet.require("isRecurringSale", v, RECURRING)).orElse("ALL");
         String refunded = q.string("saleRefundedState").map(v -> FixedSet.require("saleRefundedState", v, REFUNDED)).orElse("ALL");
-        SaleReader.Filter filter = new SaleReader.Filter(q.list("ids", 50), q.list("emails", 50), q.list("leadIds", 50),
-                SaleTags.of(q.list("productTags", 20)),
+        SaleReader.Filter filter = new SaleReader.Filter(q.list("ids"), q.list("emails"), q.list("leadIds"),
+                SaleTags.of(q.list("productTags")),
                 recurring.equals("ALL") ? null : recurring.equals("RECURRING"),
                 refunded.equals("ALL") ? null : refunded.equals("REFUNDED"),
                 DateRange.read(q, "fromDate", "toDate", zone, true),
                 DateRange.read(q, "updatedFromDate", "updatedToDate", zone, false));
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, tokens, caller.accountId(), filter.fingerprint());
         Keyset.Page<SaleView> page = reader.page(caller.accountId(), zone, filter, after, pageSize, tokens);
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
+    }
+
+    interface Query extends QueryParameter.Paged {
+        Spec ids = Spec.list(50, "sale ids");
+        Spec emails = Spec.list(50, "buyers' emails");
+        Spec leadIds = Spec.list(50, "buyers' lead ids");
+        Spec productTags = Spec.list(20, "product tags");
+        Spec isRecurringSale = Spec.string("one of " + RECURRING + " (default ALL)");
+        Spec saleRefundedState = Spec.string("one of " + REFUNDED + " (default ALL)");
+        Spec fromDate = Spec.date("sold at or after");
+        Spec toDate = Spec.date("sold at or before");
+        Spec updatedFromDate = Spec.date("updated at or after");
+        Spec updatedToDate = Spec.date("updated at or before");
     }
 }

@@ -1,6 +1,7 @@
 package dev.attribution.query.sources;
 
 import dev.attribution.api.FixedSet;
+import dev.attribution.api.QueryParameter;
 import dev.attribution.api.QueryParams;
 
 import java.util.List;
@@ -13,9 +14,19 @@ public record SourceFilter(List<String> adSourceIds, boolean includeOrganic, boo
     public static final List<String> PLATFORMS = List.of("FACEBOOK", "GOOGLE", "GOOGLE_V2", "TIKTOK", "SNAPCHAT",
             "LINKEDIN", "TWITTER", "PINTEREST", "BING", "REDDIT", "APPLOVIN", "WHOP_ADS");
 
+    /** The filter's query parameters, extended by the declaration of each endpoint that reads it. */
+    public interface Parameters extends QueryParameter {
+        Spec adSourceIds = Spec.list(50, "the ad platforms' ids of the sources");
+        Spec includeOrganic = Spec.bool("false leaves organic sources out (default true)");
+        Spec includeDisregarded = Spec.bool("false leaves disregarded sources out (default true)");
+        Spec integrationType = Spec.string("ad platform, one of " + PLATFORMS);
+        Spec name = Spec.string("full source name, case-insensitive");
+        Spec tag = Spec.string("full source tag, case-insensitive");
+    }
+
     /** {@code includeOrganic} / {@code includeDisregarded}: absent includes them; false leaves them out. */
     public static SourceFilter read(QueryParams q) {
-        return new SourceFilter(q.list("adSourceIds", 50), q.bool("includeOrganic").orElse(true),
+        return new SourceFilter(q.list("adSourceIds"), q.bool("includeOrganic").orElse(true),
                 q.bool("includeDisregarded").orElse(true),
                 q.string("integrationType").map(v -> FixedSet.require("integrationType", v, PLATFORMS)),
                 q.string("name"), q.string("tag"));

@@ -4,14 +4,16 @@ import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.List;
 
@@ -33,13 +35,14 @@ class StagesController {
     }
 
     @Get
+    @Operation(summary = "Lead stages with the number of leads in each.")
     @RequiresRole(Roles.GET_LEADS)
-    Envelopes.Page<StageReader.StageCount> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(Query.class)
+    Envelopes.Page<StageReader.StageCount> list(QueryParams q, Caller caller) {
         DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
         DateRange entered = DateRange.read(q, "stageFromDate", "stageToDate", caller.account().timeZone(), false);
         String name = q.string("name").orElse(null);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = Integer.toHexString(("stages|" + name + "|" + entered).hashCode());
         String after = q.string("pageId")
                 .map(t -> pageTokens.open(t, caller.accountId(), fingerprint, PageTokens.INVALID).get("after").asText())
@@ -52,5 +55,13 @@ class StagesController {
                     JsonBody.mapper().createObjectNode().put("after", rows.get(pageSize - 1).id()));
         }
         return new Envelopes.Page<>(rows, next, RequestIds.next());
+    }
+
+    interface Query extends QueryParameter.Paged {
+        Spec fromDate = Spec.date("checked only (spec 7.2)");
+        Spec toDate = Spec.date("checked only (spec 7.2)");
+        Spec stageFromDate = Spec.date("entered the stage at or after");
+        Spec stageToDate = Spec.date("entered the stage at or before");
+        Spec name = Spec.string("stage name");
     }
 }

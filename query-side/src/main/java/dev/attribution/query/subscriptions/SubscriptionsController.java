@@ -4,15 +4,17 @@ import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -38,21 +40,35 @@ class SubscriptionsController {
     }
 
     @Get
+    @Operation(summary = "List subscriptions.")
     @RequiresRole(Roles.GET_SUBSCRIPTIONS)
-    Envelopes.Page<SubscriptionView> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.lenient(request.getParameters());
+    @QueryParameters(Query.class)
+    Envelopes.Page<SubscriptionView> list(QueryParams q, Caller caller) {
         ZoneId zone = caller.account().timeZone();
         List<String> statuses = new ArrayList<>();
         for (String name : List.of("status", "subscriptionStates")) {
-            q.list(name, 50).forEach(s -> statuses.add(FixedSet.require(name, s, STATUS_READ)));
+            q.list(name).forEach(s -> statuses.add(FixedSet.require(name, s, STATUS_READ)));
         }
-        SubscriptionReader.Filter filter = new SubscriptionReader.Filter(q.list("ids", 50), q.list("emails", 50),
-                q.list("leadIds", 50), q.list("productTags", 20), statuses,
+        SubscriptionReader.Filter filter = new SubscriptionReader.Filter(q.list("ids"), q.list("emails"),
+                q.list("leadIds"), q.list("productTags"), statuses,
                 DateRange.read(q, "fromDate", "toDate", zone, true),
                 DateRange.read(q, "updatedFromDate", "updatedToDate", zone, false));
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, tokens, caller.accountId(), filter.fingerprint());
         Keyset.Page<SubscriptionView> page = reader.page(caller.accountId(), zone, filter, after, pageSize, tokens);
         return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
+    }
+
+    interface Query extends QueryParameter.Paged {
+        Spec ids = Spec.list(50, "subscription ids");
+        Spec emails = Spec.list(50, "subscribers' emails");
+        Spec leadIds = Spec.list(50, "subscribers' lead ids");
+        Spec productTags = Spec.list(20, "product tags");
+        Spec status = Spec.list(50, "statuses, of " + STATUS_READ);
+        Spec subscriptionStates = Spec.list(50, "statuses (same as status)");
+        Spec fromDate = Spec.date("created at or after");
+        Spec toDate = Spec.date("created at or before");
+        Spec updatedFromDate = Spec.date("updated at or after");
+        Spec updatedToDate = Spec.date("updated at or before");
     }
 }

@@ -3,23 +3,22 @@ package dev.attribution.query.tags;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.List;
-import java.util.Set;
 
 /** {@code GET /tags} (deprecated) and {@code GET /tags/count} (spec 4.7). */
 @Controller("/api/v1.0/tags")
 class TagsController {
-
-    private static final Set<String> COUNT_PARAMETERS = Set.of("name", "pageSize", "pageId");
 
     private final TagReader reader;
 
@@ -35,17 +34,19 @@ class TagsController {
     }
 
     @Get
+    @Operation(summary = "The account's tag names.")
     @RequiresRole(Roles.GET_TAGS)
     Names names(Caller caller) {
         return new Names(reader.names(caller.accountId()), RequestIds.next());
     }
 
     @Get("/count")
+    @Operation(summary = "Tags with the number of leads carrying each.")
     @RequiresRole(Roles.GET_TAGS)
-    Envelopes.Page<TagReader.TagCount> counts(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.strict(request.getParameters(), COUNT_PARAMETERS);
+    @QueryParameters(value = CountQuery.class, enforcing = true)
+    Envelopes.Page<TagReader.TagCount> counts(QueryParams q, Caller caller) {
         String name = q.string("name").orElse(null);
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         String fingerprint = "tags|" + name;
         String after = q.string("pageId")
                 .map(t -> pageTokens.open(t, caller.accountId(), fingerprint, PageTokens.INVALID).get("after").asText())
@@ -58,5 +59,9 @@ class TagsController {
                     JsonBody.mapper().createObjectNode().put("after", rows.get(pageSize - 1).name()));
         }
         return new Envelopes.Page<>(rows, next, RequestIds.next());
+    }
+
+    interface CountQuery extends QueryParameter.Paged {
+        Spec name = Spec.string("exact tag name");
     }
 }

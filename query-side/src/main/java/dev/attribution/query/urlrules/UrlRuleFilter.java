@@ -18,7 +18,7 @@ public record UrlRuleFilter(List<String> ids, Optional<String> tag, Optional<Str
     public static final Pattern ID = Pattern.compile("ur-[0-9a-f]{16}");
 
     public static UrlRuleFilter read(QueryParams q, ZoneId zone) {
-        List<String> ids = q.list("ids", 50);
+        List<String> ids = q.list("ids");
         for (String id : ids) {
             if (!ID.matcher(id).matches()) {
                 throw ApiException.badRequest("Invalid field format: ids");

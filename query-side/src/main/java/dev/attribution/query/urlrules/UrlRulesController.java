@@ -2,26 +2,26 @@ package dev.attribution.query.urlrules;
 
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.query.support.Keyset;
-import io.micronaut.http.HttpRequest;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
+import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.List;
-import java.util.Set;
 
 /** {@code GET /url-rules} and {@code GET /url-rules/{id}} (spec 4.9), strict parameters (4.0). */
 @Controller("/api/v1.0/url-rules")
 class UrlRulesController {
 
     static final String INVALID_PAGE = "The provided pageId is invalid or has expired";
-    private static final Set<String> LIST_PARAMS = Set.of("ids", "tag", "urlRuleActionType", "fromDate", "toDate", "pageSize", "pageId");
 
     private final UrlRuleReader reader;
     private final PageTokens pageTokens;
@@ -32,11 +32,12 @@ class UrlRulesController {
     }
 
     @Get
+    @Operation(summary = "List URL rules.")
     @RequiresRole(Roles.GET_URL_RULES)
-    Envelopes.Page<UrlRuleView> list(HttpRequest<?> request, Caller caller) {
-        QueryParams q = QueryParams.strict(request.getParameters(), LIST_PARAMS);
+    @QueryParameters(value = Query.class, enforcing = true)
+    Envelopes.Page<UrlRuleView> list(QueryParams q, Caller caller) {
         UrlRuleFilter filter = UrlRuleFilter.read(q, caller.account().timeZone());
-        int pageSize = q.intInRange("pageSize", 1, 250, 50);
+        int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, pageTokens, caller.accountId(), filter.fingerprint(), INVALID_PAGE);
         if ("CALL_QUALIFICATION".equals(filter.actionType().orElse(""))) {
             return new Envelopes.Page<>(List.of(), null, RequestIds.next());
@@ -47,10 +48,19 @@ class UrlRulesController {
     }
 
     @Get("/{id}")
+    @Operation(summary = "One URL rule.")
     @RequiresRole(Roles.GET_URL_RULES)
-    Envelopes.Page<UrlRuleView> one(@PathVariable String id, HttpRequest<?> request, Caller caller) {
-        QueryParams.strict(request.getParameters(), Set.of());
+    @QueryParameters(enforcing = true)
+    Envelopes.Page<UrlRuleView> one(@PathVariable String id, QueryParams q, Caller caller) {
         List<UrlRuleView> found = reader.one(caller.accountId(), id).map(List::of).orElse(List.of());
         return new Envelopes.Page<>(found, null, RequestIds.next());
+    }
+
+    interface Query extends QueryParameter.Paged {
+        Spec ids = Spec.list(50, "rule ids (ur-…)");
+        Spec tag = Spec.string("source tag");
+        Spec urlRuleActionType = Spec.string("one of " + UrlRuleFilter.ACTION_TYPES);
+        Spec fromDate = Spec.date("created at or after");
+        Spec toDate = Spec.date("created at or before");
     }
 }

@@ -1,5 +1,13 @@
 package dev.attribution.server.mcp;
 
+import dev.attribution.api.QueryDeclaration;
+import dev.attribution.api.QueryParameter;
+import dev.attribution.api.QueryParameters;
+import dev.attribution.api.RequestBodyType;
+import dev.attribution.api.auth.RequiresRole;
+import io.micronaut.core.annotation.AnnotationMetadata;
+import io.swagger.v3.oas.annotations.Operation;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,11 +17,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One {@code /api/v1.0} operation as a tool: its name, HTTP method, path template, role and documentation, and the
- * JSON schema of its arguments. Everything is derived from the route and {@link OperationDocs}, never written twice.
+ * One {@code /api/v1.0} operation as a tool: its name, HTTP method, path template, role, summary, and the JSON schema
+ * of its arguments. Everything comes from the route's own declarations — the path, {@code @RequiresRole},
+ * {@code @Operation(summary)} and {@link QueryParameters} — never written a second time.
  */
 record ApiOperation(String toolName, String method, String path, String role, List<String> pathVariables,
-                    OperationDocs.Doc doc) {
+                    String summary, QueryDeclaration query, Class<? extends Record> bodyType, boolean bodyEnforcing) {
 
     static final String PREFIX = "/api/v1.0";
     /** Spec 5.6: the optional agency target of every operation tool. */
@@ -22,16 +31,19 @@ record ApiOperation(String toolName, String method, String path, String role, Li
 
     private static final Pattern VARIABLE = Pattern.compile("\\{([^}/?:]+)[^}]*}");
 
-    static ApiOperation of(String method, String path, String role) {
+    @SuppressWarnings("unchecked")
+    static ApiOperation of(String method, String path, AnnotationMetadata declarations) {
         List<String> vars = new ArrayList<>();
         Matcher m = VARIABLE.matcher(path);
         while (m.find()) {
             vars.add(m.group(1));
         }
-        OperationDocs.Doc doc = OperationDocs.of(method, path).orElse(new OperationDocs.Doc(null, List.of(), null));
-        return new ApiOperation(toolName(method, path), method, path, role, List.copyOf(vars), doc);
+        return new ApiOperation(toolName(method, path), method, path,
+                declarations.stringValue(RequiresRole.class).orElse(null), List.copyOf(vars),
+                declarations.stringValue(Operation.class, "summary").orElse(null), QueryDeclaration.of(declarations),
+                (Class<? extends Record>) declarations.classValue(RequestBodyType.class).orElse(null),
+                declarations.booleanValue(RequestBodyType.class, "enforcing").orElse(false));
     }
-
     /** {@code GET /api/v1.0/leads/clicks} → {@code get_leads_clicks}; {@code DELETE …/calls/{id}} → {@code delete_calls_by_id}. */
     static String toolName(String method, String path) {
         String verb = switch (method) {
@@ -58,7 +70,7 @@ record ApiOperation(String toolName, String method, String path, String role, Li
     }
 
     boolean takesBody() {
-        return !"GET".equals(method);
+        return bodyType != null;
     }
 
     String httpLine() {
@@ -67,30 +79,29 @@ record ApiOperation(String toolName, String method, String path, String role, Li
 
     String description() {
         StringBuilder d = new StringBuilder();
-        if (doc.summary() != null) {
-            d.append(doc.summary()).append(' ');
+        if (summary != null) {
+            d.append(summary).append(' ');
         }
         d.append("HTTP: ").append(httpLine()).append('.');
         d.append(role == null ? " No role required." : " Role: " + role + ".");
-        d.append(" Arguments other than path variables and body are sent as query parameters.");
+        d.append(query.enforcing() ? " Query parameters other than those listed are refused."
+                : " Arguments other than path variables and body are sent as query parameters.");
         return d.toString();
     }
 
-    /** The input schema: path variables (required), documented query parameters, body, accessible_account_id. */
+    /** The input schema: path variables (required), the declared query parameters, body, accessible_account_id. */
     Map<String, Object> inputSchema() {
         Map<String, Object> properties = new LinkedHashMap<>();
         for (String v : pathVariables) {
             properties.put(v, Map.of("type", "string", "description", "path variable {" + v + "}"));
         }
-        for (OperationDocs.Param p : doc.params()) {
-            properties.put(p.name(), switch (p.type()) {
-                case "list" -> Map.of("type", "array", "items", Map.of("type", "string"), "description", p.description());
-                default -> Map.of("type", p.type(), "description", p.description());
-            });
-        }
+        query.parameters().forEach((name, spec) -> {
+            if (spec.kind() != QueryParameter.Kind.REFUSED) {
+                properties.put(name, parameterSchema(spec));
+            }
+        });
         if (takesBody()) {
-            properties.put(BODY, Map.of("type", List.of("object", "array", "string"), "description",
-                    "the JSON request body" + (doc.body() == null ? "" : ": " + doc.body())));
+            properties.put(BODY, BodySchemas.of(bodyType, bodyEnforcing));
         }
         properties.put(ACCESSIBLE_ACCOUNT_ID, Map.of("type", "string", "description",
                 "act on this connected client account (agencies; spec 5.5). Refused unless the caller holds an approved"
@@ -98,10 +109,43 @@ record ApiOperation(String toolName, String method, String path, String role, Li
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");
         schema.put("properties", properties);
-        if (!pathVariables.isEmpty()) {
-            schema.put("required", pathVariables);
+        List<String> required = new ArrayList<>(pathVariables);
+        if (takesBody()) {
+            required.add(BODY);
+        }
+        if (!required.isEmpty()) {
+            schema.put("required", required);
         }
         schema.put("additionalProperties", true);
         return schema;
+    }
+
+    /** The names of the query parameters offered to clients (the declared ones, less those refused by name). */
+    List<String> queryParameterNames() {
+        return query.parameters().entrySet().stream().filter(e -> e.getValue().kind() != QueryParameter.Kind.REFUSED)
+                .map(Map.Entry::getKey).toList();
+    }
+
+    /** A query parameter's JSON schema; a list (spec 4.0) is a JSON array the tool sends as {@code "a","b"}. */
+    static Map<String, Object> parameterSchema(QueryParameter.Spec spec) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        switch (spec.kind()) {
+            case LIST -> {
+                p.put("type", "array");
+                p.put("items", Map.of("type", "string"));
+                p.put("maxItems", spec.max());
+            }
+            case INTEGER -> {
+                p.put("type", "integer");
+                p.put("minimum", spec.min());
+                p.put("maximum", spec.max());
+            }
+            case BOOLEAN -> p.put("type", "boolean");
+            case DATE -> p.put("type", "string");
+            default -> p.put("type", "string");
+        }
+        p.put("description", spec.kind() == QueryParameter.Kind.DATE
+                ? spec.description() + " (date yyyy-MM-dd or date-time, spec 2.2)" : spec.description());
+        return p;
     }
 }

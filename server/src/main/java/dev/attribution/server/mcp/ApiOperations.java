@@ -1,6 +1,5 @@
 package dev.attribution.server.mcp;
 
-import dev.attribution.api.auth.RequiresRole;
 import io.micronaut.web.router.Router;
 import io.micronaut.web.router.UriRouteInfo;
 import jakarta.inject.Singleton;
@@ -13,7 +12,7 @@ import java.util.Set;
 
 /**
  * The API's operations as the router knows them: every {@code GET/POST/PUT/DELETE /api/v1.0/…} route with the role
- * its controller declares ({@link RequiresRole}). One tool per entry; a new endpoint becomes a tool without an edit here.
+ * its controller declares. One tool per entry; a new endpoint becomes a tool without an edit here.
  */
 @Singleton
 class ApiOperations {
@@ -44,7 +43,6 @@ class ApiOperations {
     }
 
     private static ApiOperation operation(UriRouteInfo<?, ?> route) {
-        String role = route.getAnnotationMetadata().stringValue(RequiresRole.class).orElse(null);
-        return ApiOperation.of(route.getHttpMethodName(), route.getUriMatchTemplate().toPathString(), role);
+        return ApiOperation.of(route.getHttpMethodName(), route.getUriMatchTemplate().toPathString(), route.getAnnotationMetadata());
     }
 }

@@ -188,15 +188,16 @@ class McpTools {
         List<Map<String, Object>> matches = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         for (ApiOperation op : operations.all()) {
-            String haystack = (op.toolName() + " " + op.description() + " " + op.doc().params().stream()
-                    .map(p -> p.name() + " " + p.description()).collect(Collectors.joining(" "))).toLowerCase(Locale.ROOT);
+            String haystack = (op.toolName() + " " + op.description() + " " + op.query().parameters().entrySet().stream()
+                    .map(p -> p.getKey() + " " + p.getValue().description()).collect(Collectors.joining(" ")))
+                    .toLowerCase(Locale.ROOT);
             if (words.stream().allMatch(haystack::contains)) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("tool", op.toolName());
                 m.put("operation", op.httpLine());
                 m.put("role", op.role());
                 m.put("description", op.description());
-                m.put("parameters", op.doc().params().stream().map(OperationDocs.Param::name).toList());
+                m.put("parameters", op.queryParameterNames());
                 matches.add(m);
                 text.append(op.toolName()).append(" — ").append(op.description()).append('\n');
             }

@@ -88,7 +88,7 @@ class McpSurfaceTest extends ApiTest {
     }
 
     @Test
-    void listsOneToolPerOperationWithSchemasFromTheOperationTable() {
+    void listsOneToolPerOperationWithSchemasFromTheEndpointsDeclarations() {
         McpSyncClient client = client(newAccount());
         Map<String, McpSchema.Tool> tools = client.listTools().tools().stream()
                 .collect(Collectors.toMap(McpSchema.Tool::name, t -> t));
@@ -147,9 +147,21 @@ class McpSurfaceTest extends ApiTest {
     @Test
     void aBadArgumentGivesTheEndpointsOwn400AsAToolError() {
         McpSyncClient client = client(newAccount());
+        McpSchema.CallToolResult r = call(client, "get_leads", Map.of("fromDate", "2024-02-01", "toDate", "2024-01-01"));
+        assertTrue(r.isError());
+        assertEquals("HTTP 400: fromDate cannot be later than toDate", text(r));
+    }
+
+    @Test
+    void theDeclaredLimitsAreInTheSchemaSoTheClientIsToldBeforeTheCall() {
+        McpSyncClient client = client(newAccount());
+        McpSchema.Tool getLeads = client.listTools().tools().stream().filter(t -> t.name().equals("get_leads")).findFirst().orElseThrow();
+        assertEquals(Map.of("type", "integer", "minimum", 1, "maximum", 250, "description", "items per page (default 50)"),
+                properties(getLeads).get("pageSize"));
+        assertEquals(50, ((Map<?, ?>) properties(getLeads).get("emails")).get("maxItems"));
         McpSchema.CallToolResult r = call(client, "get_leads", Map.of("pageSize", 0));
         assertTrue(r.isError());
-        assertEquals("HTTP 400: pageSize must be between 1 and 250", text(r));
+        assertTrue(text(r).contains("/pageSize: must have a minimum value of 1"), text(r));
     }
 
     @Test

@@ -1,0 +1,64 @@
+package dev.attribution.api;
+
+/**
+ * The query parameters of an endpoint (spec 4.0), declared as an interface extending this one whose constants are
+ * the parameters: the constant's name is the parameter's name, its {@link Spec} what it holds, e.g.
+ * <pre>{@code
+ * interface Query extends QueryParameter.Paged {
+ *     Spec emails = Spec.list(50, "buyers' emails");
+ * }
+ * }</pre>
+ * An interface may extend others (a shared filter's parameters, {@link Paged}); theirs come first. That interface,
+ * named by {@link QueryParameters} on the controller method, is the endpoint's single declaration of
+ * its query string: {@link QueryParams} refuses what it does not list (on enforcing endpoints), takes list maximums
+ * and integer ranges from it and refuses to read an undeclared name; the endpoint's MCP tool offers exactly these
+ * parameters in its input schema.
+ */
+public interface QueryParameter {
+
+    /**
+     * The value forms of spec 4.0. {@code LIST} is one string of comma-separated double-quoted values.
+     * {@code REFUSED} names a parameter the endpoint answers with its own message (the description) instead of
+     * {@code Unknown parameter}; it is not offered to clients.
+     */
+    enum Kind { LIST, STRING, INTEGER, BOOLEAN, DATE, REFUSED }
+
+    /**
+     * What a parameter holds: {@code LIST} with at most {@code max} values, {@code INTEGER} in {@code [min, max]},
+     * and a short description for clients.
+     */
+    record Spec(Kind kind, int min, int max, String description) {
+
+        public static Spec list(int max, String description) {
+            return new Spec(Kind.LIST, 0, max, description);
+        }
+
+        public static Spec string(String description) {
+            return new Spec(Kind.STRING, 0, 0, description);
+        }
+
+        public static Spec integer(int min, int max, String description) {
+            return new Spec(Kind.INTEGER, min, max, description);
+        }
+
+        public static Spec bool(String description) {
+            return new Spec(Kind.BOOLEAN, 0, 0, description);
+        }
+
+        /** A parameter refused with {@code message}, checked before any other rule of the query string. */
+        public static Spec refused(String message) {
+            return new Spec(Kind.REFUSED, 0, 0, message);
+        }
+
+        /** A date {@code yyyy-MM-dd} or a date-time (spec 2.2), in the account's zone unless an offset is written. */
+        public static Spec date(String description) {
+            return new Spec(Kind.DATE, 0, 0, description);
+        }
+    }
+
+    /** The page parameters of the list endpoints (spec 4.0), for their declarations to extend. */
+    interface Paged extends QueryParameter {
+        Spec pageSize = Spec.integer(1, 250, "items per page (default 50)");
+        Spec pageId = Spec.string("the nextPageId of the previous page");
+    }
+}
