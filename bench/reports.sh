@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Report latency at scale (issue 8): one account of LEADS leads, 20 clicks and 2 sales per lead over MONTHS months,
 # generated on the servers themselves — ClickHouse with INSERT … SELECT FROM system.numbers (reports/data-ch.sql),
-# PostgreSQL with generate_series (reports/data-pg.sql), the same rows in both — then:
+# PostgreSQL with generate_series (reports/data-pg.sql), the same rows in both. The conversion_touches projection the
+# reports read: in PostgreSQL its triggers fill it while the rows load; in ClickHouse (no CDC here) it is derived from
+# the loaded rows by schema/…/clickhouse/derived/conversion_touches.sql, and both are checked identical. Then:
 #   1. GET /api/v1.0/attribution last_click at ad level (10 ads) over the last 30 days: p50/p99 of REQUESTS requests;
 #   2. the same report computed on PostgreSQL (reports/last-click-ad.sql): median of 3 runs, and the ratio;
 #   3. scientific, /attribution/roas and /attribution/marginal-cac-curve the same way, each only when the server
@@ -47,6 +49,8 @@ since() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1
 export POSTGRES_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/attribution" CLICKHOUSE_URL="http://127.0.0.1:$CH_HTTP" PORT=$APP_PORT
 PSQL=(/usr/lib/postgresql/15/bin/psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d attribution -v ON_ERROR_STOP=1 -qtA)
 ch() { curl -sS --fail-with-body "http://127.0.0.1:$CH_HTTP/" --data-binary "$1"; }
+# the bench's own bulk statements (deriving the projection) may use more than the server's per-query limit
+chbig() { curl -sS --fail-with-body "http://127.0.0.1:$CH_HTTP/?max_memory_usage=${CH_QUERY_MEMORY:-8000000000}" --data-binary "$1"; }
 
 # the server migrates both stores (Flyway, ClickHouse DDL); CDC stays off: the bench loads both stores itself
 java -Xmx1g -Dattribution.roles.cdc=false -jar "$JAR" > "$WORK/server.log" 2>&1 &
@@ -74,10 +78,29 @@ fill "$ROOT/bench/reports/dims-ch.sql" "" "$T_END" | while IFS= read -r stmt; do
 fill "$ROOT/bench/reports/data-ch.sql" "" "$T_END" | while IFS= read -r stmt; do ch "$stmt"; done
 ch "OPTIMIZE TABLE attribution.ads FINAL" >/dev/null
 echo "load clickhouse: $(since "$t") ($(ch "SELECT count() FROM attribution.clicks") clicks)"
+PARTS=$(( LEADS / 100000 > 1 ? LEADS / 100000 : 1 ))
+touches() {  # touches SCOPE: derive the projection rows of the leads matching SCOPE, in PARTS shares of the leads
+  local stmt i n=0
+  grep -v '^--' "$ROOT/schema/src/main/resources/clickhouse/derived/conversion_touches.sql" | while IFS= read -r stmt; do
+    n=$((n + 1))
+    for i in $(if [ "$n" = 1 ]; then echo 0; else seq 0 $((PARTS - 1)); fi); do
+      chbig "$(echo "$stmt" | sed -e "s/{db}/attribution/g; s/{acc}/$ACC/g; s/{version}/$(date +%s)000/g; s/{parts}/$PARTS/g; s/{part}/$i/g" \
+          -e "s/{scope}/$1/g")"
+    done
+  done
+}
+t=$(now)
+touches 1
+echo "derive conversion_touches in clickhouse: $(since "$t") ($(ch "SELECT count() FROM attribution.conversion_touches") rows)"
 t=$(now)
 "${PSQL[@]}" -v acc="$ACC" -v leads="$LEADS" -v clicks="$CLICKS" -v sales="$SALES" -v ads="$ADS" -v t_end="$T_END" \
     -v span="$SPAN" -f "$ROOT/bench/reports/data-pg.sql" >/dev/null
-echo "load postgresql: $(since "$t") ($("${PSQL[@]}" -c "SELECT count(*) FROM clicks") clicks)"
+echo "load postgresql (its triggers fill conversion_touches): $(since "$t") ($("${PSQL[@]}" -c "SELECT count(*) FROM clicks") clicks, $("${PSQL[@]}" -c "SELECT count(*) FROM conversion_touches") projection rows)"
+# the same projection on both sides: every row's conversion and four picked clicks, sorted, hashed
+pg_sum=$("${PSQL[@]}" -c "COPY (SELECT conversion_id, coalesce(last_paid_click_id, ''), coalesce(last_organic_click_id, ''), coalesce(first_paid_click_id, ''),
+    coalesce(first_organic_click_id, '') FROM conversion_touches ORDER BY conversion_id COLLATE \"C\") TO STDOUT" | md5sum | cut -c1-32)
+ch_sum=$(ch "SELECT conversion_id, lp_click_id, lo_click_id, fp_click_id, fo_click_id FROM attribution.conversion_touches_current ORDER BY conversion_id FORMAT TabSeparated" | md5sum | cut -c1-32)
+echo "conversion_touches identical in postgresql (triggers) and clickhouse (derived): $([ "$pg_sum" = "$ch_sum" ] && echo yes || echo "NO ($pg_sum vs $ch_sum)")"
 
 END_TS=$(date -u -d "@$((T_END - 1))" +%Y-%m-%dT%H:%M:%S)
 START_TS=$(date -u -d "@$((T_END - 30 * 86400))" +%Y-%m-%dT%H:%M:%S)
@@ -141,6 +164,7 @@ echo "  ratio postgresql / api (one more api request: $(python3 -c "print(round(
 echo "# $MONTHS more months of older history (leads, clicks, sales) into ClickHouse"
 t=$(now)
 fill "$ROOT/bench/reports/data-ch.sql" "o" "$((T_END - SPAN))" | while IFS= read -r stmt; do ch "$stmt"; done
-echo "load older history: $(since "$t") ($(ch "SELECT count() FROM attribution.clicks") clicks)"
+touches "startsWith(lead_id, 'ldo')"
+echo "load older history: $(since "$t") ($(ch "SELECT count() FROM attribution.clicks") clicks, $(ch "SELECT count() FROM attribution.conversion_touches") projection rows)"
 timed "$LAST_CLICK" "last_click ad 30d ($((2 * MONTHS)) months)"
 echo "# load at end:$(uptime | sed 's/.*load average://')"

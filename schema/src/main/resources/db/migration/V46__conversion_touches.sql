@@ -126,9 +126,10 @@ BEGIN
 END
 $$;
 
--- Statement-level triggers: the leads whose rows a statement may move (for updates: only rows whose relevant
--- columns changed, old and new lead alike).
-CREATE FUNCTION conversion_touches_clicks_changed() RETURNS trigger
+-- Statement-level triggers on clicks, sales and calls: the leads whose rows a statement may move. The trigger's
+-- arguments name the columns that matter (for an update, only rows where one of them changed count, with their old
+-- and new lead alike); inserts and deletes count every row with a lead.
+CREATE FUNCTION conversion_touches_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
     accs text[];
@@ -143,11 +144,11 @@ BEGIN
     ELSE
         SELECT array_agg(account_id), array_agg(lead_id) INTO accs, leads
         FROM (SELECT DISTINCT account_id, lead_id FROM (
-                  (SELECT account_id, id, lead_id, click_date, is_organic, integration_type, ad_source_id, adspend_ad_id FROM old_rows
-                   EXCEPT SELECT account_id, id, lead_id, click_date, is_organic, integration_type, ad_source_id, adspend_ad_id FROM new_rows)
+                  (SELECT o.account_id, o.lead_id, (SELECT jsonb_object_agg(k, to_jsonb(o) -> k) FROM unnest(TG_ARGV) AS k) FROM old_rows o
+                   EXCEPT SELECT n.account_id, n.lead_id, (SELECT jsonb_object_agg(k, to_jsonb(n) -> k) FROM unnest(TG_ARGV) AS k) FROM new_rows n)
                   UNION ALL
-                  (SELECT account_id, id, lead_id, click_date, is_organic, integration_type, ad_source_id, adspend_ad_id FROM new_rows
-                   EXCEPT SELECT account_id, id, lead_id, click_date, is_organic, integration_type, ad_source_id, adspend_ad_id FROM old_rows)
+                  (SELECT n.account_id, n.lead_id, (SELECT jsonb_object_agg(k, to_jsonb(n) -> k) FROM unnest(TG_ARGV) AS k) FROM new_rows n
+                   EXCEPT SELECT o.account_id, o.lead_id, (SELECT jsonb_object_agg(k, to_jsonb(o) -> k) FROM unnest(TG_ARGV) AS k) FROM old_rows o)
               ) ch WHERE lead_id IS NOT NULL) d;
     END IF;
     IF accs IS NOT NULL THEN
@@ -157,70 +158,28 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION conversion_touches_conversions_changed() RETURNS trigger
-LANGUAGE plpgsql AS $$
+-- One trigger per table and event (transition tables allow one event per trigger), ENABLE ALWAYS: they also fire
+-- under session_replication_role = replica (bulk loads with foreign keys off, logical replicas).
+DO $$
 DECLARE
-    accs text[];
-    leads text[];
+    t record;
+    e record;
 BEGIN
-    IF TG_OP = 'INSERT' THEN
-        SELECT array_agg(account_id), array_agg(lead_id) INTO accs, leads
-        FROM (SELECT DISTINCT account_id, lead_id FROM new_rows) d;
-    ELSIF TG_OP = 'DELETE' THEN
-        SELECT array_agg(account_id), array_agg(lead_id) INTO accs, leads
-        FROM (SELECT DISTINCT account_id, lead_id FROM old_rows) d;
-    ELSIF TG_TABLE_NAME = 'sales' THEN
-        SELECT array_agg(account_id), array_agg(lead_id) INTO accs, leads
-        FROM (SELECT DISTINCT account_id, lead_id FROM (
-                  (SELECT account_id, id, lead_id, sale_date, deleted FROM old_rows
-                   EXCEPT SELECT account_id, id, lead_id, sale_date, deleted FROM new_rows)
-                  UNION ALL
-                  (SELECT account_id, id, lead_id, sale_date, deleted FROM new_rows
-                   EXCEPT SELECT account_id, id, lead_id, sale_date, deleted FROM old_rows)) ch) d;
-    ELSE
-        SELECT array_agg(account_id), array_agg(lead_id) INTO accs, leads
-        FROM (SELECT DISTINCT account_id, lead_id FROM (
-                  (SELECT account_id, id, lead_id, call_date, deleted FROM old_rows
-                   EXCEPT SELECT account_id, id, lead_id, call_date, deleted FROM new_rows)
-                  UNION ALL
-                  (SELECT account_id, id, lead_id, call_date, deleted FROM new_rows
-                   EXCEPT SELECT account_id, id, lead_id, call_date, deleted FROM old_rows)) ch) d;
-    END IF;
-    IF accs IS NOT NULL THEN
-        PERFORM conversion_touches_refresh(accs, leads);
-    END IF;
-    RETURN NULL;
+    FOR t IN SELECT * FROM (VALUES
+            ('clicks', $a$'id', 'lead_id', 'click_date', 'is_organic', 'integration_type', 'ad_source_id', 'adspend_ad_id'$a$),
+            ('sales', $a$'id', 'lead_id', 'sale_date', 'deleted'$a$),
+            ('calls', $a$'id', 'lead_id', 'call_date', 'deleted'$a$)) AS v (tbl, columns) LOOP
+        FOR e IN SELECT * FROM (VALUES ('insert', 'INSERT', 'NEW TABLE AS new_rows'),
+                                       ('update', 'UPDATE', 'OLD TABLE AS old_rows NEW TABLE AS new_rows'),
+                                       ('delete', 'DELETE', 'OLD TABLE AS old_rows')) AS w (name, event, transition) LOOP
+            EXECUTE format('CREATE TRIGGER conversion_touches_%1$s_%2$s AFTER %3$s ON %1$s REFERENCING %4$s '
+                           'FOR EACH STATEMENT EXECUTE FUNCTION conversion_touches_changed(%5$s)',
+                           t.tbl, e.name, e.event, e.transition, t.columns);
+            EXECUTE format('ALTER TABLE %1$s ENABLE ALWAYS TRIGGER conversion_touches_%1$s_%2$s', t.tbl, e.name);
+        END LOOP;
+    END LOOP;
 END
 $$;
-
-CREATE TRIGGER conversion_touches_clicks_insert AFTER INSERT ON clicks REFERENCING NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION conversion_touches_clicks_changed();
-CREATE TRIGGER conversion_touches_clicks_update AFTER UPDATE ON clicks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION conversion_touches_clicks_changed();
-CREATE TRIGGER conversion_touches_clicks_delete AFTER DELETE ON clicks REFERENCING OLD TABLE AS old_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION conversion_touches_clicks_changed();
-CREATE TRIGGER conversion_touches_sales_insert AFTER INSERT ON sales REFERENCING NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION conversion_touches_conversions_changed();
-CREATE TRIGGER conversion_touches_sales_update AFTER UPDATE ON sales REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION conversion_touches_conversions_changed();
-CREATE TRIGGER conversion_touches_sales_delete AFTER DELETE ON sales REFERENCING OLD TABLE AS old_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION conversion_touches_conversions_changed();
-CREATE TRIGGER conversion_touches_calls_insert AFTER INSERT ON calls REFERENCING NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION conversion_touches_conversions_changed();
-CREATE TRIGGER conversion_touches_calls_update AFTER UPDATE ON calls REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION conversion_touches_conversions_changed();
-CREATE TRIGGER conversion_touches_calls_delete AFTER DELETE ON calls REFERENCING OLD TABLE AS old_rows
-    FOR EACH STATEMENT EXECUTE FUNCTION conversion_touches_conversions_changed();
--- also under session_replication_role = replica (bulk loads with foreign keys off, logical replicas)
-ALTER TABLE clicks ENABLE ALWAYS TRIGGER conversion_touches_clicks_insert;
-ALTER TABLE clicks ENABLE ALWAYS TRIGGER conversion_touches_clicks_update;
-ALTER TABLE clicks ENABLE ALWAYS TRIGGER conversion_touches_clicks_delete;
-ALTER TABLE sales ENABLE ALWAYS TRIGGER conversion_touches_sales_insert;
-ALTER TABLE sales ENABLE ALWAYS TRIGGER conversion_touches_sales_update;
-ALTER TABLE sales ENABLE ALWAYS TRIGGER conversion_touches_sales_delete;
-ALTER TABLE calls ENABLE ALWAYS TRIGGER conversion_touches_calls_insert;
-ALTER TABLE calls ENABLE ALWAYS TRIGGER conversion_touches_calls_update;
-ALTER TABLE calls ENABLE ALWAYS TRIGGER conversion_touches_calls_delete;
 
 -- the conversions already stored
 INSERT INTO conversion_touches
