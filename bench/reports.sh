@@ -12,6 +12,7 @@
 #
 #   mvn -B -q -o package -pl server -am -DskipTests      # once
 #   LEADS=100000 bench/reports.sh                         # default LEADS=1000000 MONTHS=12 REQUESTS=50
+#   PG=0 SCIENTIFIC=0 bench/reports.sh                    # ClickHouse only: no PostgreSQL load / comparison, no scientific
 #
 # The script starts and removes its own PostgreSQL, ClickHouse and server (CDC role off: the data is loaded into
 # both stores directly). KEEP=1 keeps them (and prints where). Figures: docs/BENCHMARKS.md.
@@ -92,6 +93,7 @@ touches() {  # touches SCOPE: derive the projection rows of the leads matching S
 t=$(now)
 touches 1
 echo "derive conversion_touches in clickhouse: $(since "$t") ($(ch "SELECT count() FROM attribution.conversion_touches") rows)"
+if [ "${PG:-1}" = 1 ]; then
 t=$(now)
 "${PSQL[@]}" -v acc="$ACC" -v leads="$LEADS" -v clicks="$CLICKS" -v sales="$SALES" -v ads="$ADS" -v t_end="$T_END" \
     -v span="$SPAN" -f "$ROOT/bench/reports/data-pg.sql" >/dev/null
@@ -101,6 +103,7 @@ pg_sum=$("${PSQL[@]}" -c "COPY (SELECT conversion_id, coalesce(last_paid_click_i
     coalesce(first_organic_click_id, '') FROM conversion_touches ORDER BY conversion_id COLLATE \"C\") TO STDOUT" | md5sum | cut -c1-32)
 ch_sum=$(ch "SELECT conversion_id, lp_click_id, lo_click_id, fp_click_id, fo_click_id FROM attribution.conversion_touches_current ORDER BY conversion_id FORMAT TabSeparated" | md5sum | cut -c1-32)
 echo "conversion_touches identical in postgresql (triggers) and clickhouse (derived): $([ "$pg_sum" = "$ch_sum" ] && echo yes || echo "NO ($pg_sum vs $ch_sum)")"
+fi
 
 END_TS=$(date -u -d "@$((T_END - 1))" +%Y-%m-%dT%H:%M:%S)
 START_TS=$(date -u -d "@$((T_END - 30 * 86400))" +%Y-%m-%dT%H:%M:%S)
@@ -127,11 +130,19 @@ timed() {
   else
     for _ in 1 2; do curl -s -o /dev/null -H "API-Key: $KEY" "$url"; done
   fi
+  local cpu0 cpu1
+  cpu0=$(ch_cpu)
   for _ in $(seq 1 "$n"); do
     curl -s -m 300 -o /dev/null -w '%{time_total}\n' -H "API-Key: $KEY" "$url"
-  done | sort -n | awk -v l="$label" '{a[NR]=$1*1000} END {i=int(NR*0.5+0.5); j=int(NR*0.99+0.5); if (j<1) j=1;
-      printf "%-34s n=%d p50=%.0f ms  p99=%.0f ms  max=%.0f ms\n", l, NR, a[i], a[j], a[NR]}'
+  done > "$WORK/times"
+  cpu1=$(ch_cpu)
+  sort -n "$WORK/times" | awk -v l="$label" -v cpu="$(( (cpu1 - cpu0) * 1000 / $(getconf CLK_TCK) / n ))" '{a[NR]=$1*1000} END {
+      i=int(NR*0.5+0.5); j=int(NR*0.99+0.5); if (j<1) j=1;
+      printf "%-34s n=%d p50=%.0f ms  p99=%.0f ms  max=%.0f ms  clickhouse cpu %d ms/request\n", l, NR, a[i], a[j], a[NR], cpu}'
 }
+# CPU time (user + system, clock ticks) the ClickHouse server has used: per request, a figure the machine's other
+# load inflates far less than latency (the cores are shared)
+ch_cpu() { awk '{print $14 + $15}' "/proc/$(cat "$WORK/ch/clickhouse.pid")/stat"; }
 
 echo "# ClickHouse through the API, 30 days, 10 ads, load:$(uptime | sed 's/.*load average://')"
 code=$(curl -s -m 300 -o "$WORK/probe.json" -w '%{http_code}' -H "API-Key: $KEY" "$LAST_CLICK")
@@ -145,10 +156,11 @@ sleep 5
 echo "# per-query memory limit now: $(ch "SELECT value FROM system.settings WHERE name = 'max_memory_usage'") bytes"
 timed "$LAST_CLICK" "last_click ad 30d (${MONTHS} months)"
 echo "  sample row: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["result"]; print(json.dumps(r[0]) if r else "no rows")' "$WORK/probe.json")"
-timed "${LAST_CLICK/last_click/scientific}" "scientific ad 30d"
+[ "${SCIENTIFIC:-1}" = 1 ] && timed "${LAST_CLICK/last_click/scientific}" "scientific ad 30d"
 timed "$BASE/attribution/roas?id=ad1&level=ad&startDate=$START_TS&endDate=$END_TS" "roas ad 30d"
 timed "$BASE/attribution/marginal-cac-curve?id=ad1&level=ad&startDate=$START_TS&endDate=$END_TS&cacCeiling=100" "marginal-cac-curve ad 30d"
 
+if [ "${PG:-1}" = 1 ]; then
 echo "# the same last_click report on PostgreSQL (bench/reports/last-click-ad.sql), 3 runs"
 pg_ms=$(for _ in 1 2 3; do
   t=$(now)
@@ -161,6 +173,7 @@ echo "  same figures? postgresql ad1 (ad, sales, one-time, unique sales, unique 
 api_p50=$(curl -s -m 300 -o /dev/null -w '%{time_total}' -H "API-Key: $KEY" "$LAST_CLICK")
 echo "  ratio postgresql / api (one more api request: $(python3 -c "print(round(float('$api_p50')*1000))") ms) = $(python3 -c "print(round($pg_ms / (float('$api_p50') * 1000), 1))")"
 
+fi
 echo "# $MONTHS more months of older history (leads, clicks, sales) into ClickHouse"
 t=$(now)
 fill "$ROOT/bench/reports/data-ch.sql" "o" "$((T_END - SPAN))" | while IFS= read -r stmt; do ch "$stmt"; done

@@ -164,9 +164,9 @@ public class AttributionQuery {
 
         // Ad spend of the days startDate..endDate in the account zone
         String dayKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDate(u, "day") + ")").orElse(scope.entity());
-        String costSql = "SELECT " + dayKey + " AS row_key, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost FROM " + db
-                + ".ad_spend_daily_current WHERE account_id = " + acc + " AND " + scope.where() + " AND day >= toDate('" + p.fromDay()
-                + "') AND day <= toDate('" + p.toDay() + "') GROUP BY row_key";
+        String costSql = "SELECT " + dayKey + " AS row_key, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost FROM "
+                + spendDays(db, acc, "toDate('" + p.fromDay() + "')", "toDate('" + p.toDay() + "')") + " AS sp WHERE " + scope.where()
+                + " GROUP BY row_key";
         for (JsonNode j : clickHouse.select(costSql)) {
             row.apply(j).adSpend = j.get("c_cost").asLong();
         }
@@ -175,18 +175,37 @@ public class AttributionQuery {
         return out;
     }
 
+    /**
+     * The rows of {@code ad_spend_daily_current} (050_ad_spend_daily.sql, same dedup rule) of the days in [from, to]
+     * (Date literals): the day is part of the key, so the raw versions are filtered by it before the dedup and only the
+     * range's days are read, not the account's whole spend history.
+     */
+    static String spendDays(String db, String acc, String from, String to) {
+        return "(SELECT account_id, platform, ad_id, day, argMax(ad_account_id, _version) AS ad_account_id, "
+                + "argMax(campaign_id, _version) AS campaign_id, argMax(ad_set_id, _version) AS ad_set_id, argMax(spend, _version) AS spend, "
+                + "argMax(reported_conversions, _version) AS reported_conversions, argMax(reported_revenue, _version) AS reported_revenue FROM "
+                + db + ".ad_spend_daily WHERE account_id = " + acc + " AND day >= " + from + " AND day <= " + to
+                + " GROUP BY account_id, platform, ad_id, day HAVING argMax(is_deleted, _version) = 0)";
+    }
+
     /** The latest DateTime: an open end for {@link #salesDated}. */
     static final String LATEST = "toDateTime('2100-01-01 00:00:00', 'UTC')";
 
     /**
-     * The rows of {@code clicks_current} dated in [start, end] among the clicks with a version on an ad of
-     * {@code scopeAds} ((ad, platform) pairs): every version of those clicks is deduplicated (a click's date never
-     * changes), so a click whose ad changed is judged by its current ad in the join that follows.
+     * The rows of {@code clicks_current} (030_clicks.sql, same dedup rule) dated in [start, end] whose ad is one of
+     * {@code scopeAds} ((ad, platform) pairs). The raw versions are filtered by date and ad before the dedup, which is
+     * exact because neither ever changes: a click's date, platform and ad ids are written once by POST /clicks (later
+     * updates set its lead, source tag or kind only). Reading only the range's clicks of the scope's ads is what keeps
+     * the leads / clicks metrics off the account's click history.
      */
     static String scopeClicks(String db, String acc, String start, String end, String scopeAds) {
-        String range = "click_date >= " + start + " AND click_date <= " + end;
-        return currentClicks(db, acc, range + " AND id IN (SELECT id FROM " + db + ".clicks WHERE account_id = " + acc + " AND "
-                + range + " AND (if(adspend_ad_id != '', adspend_ad_id, ad_source_id), integration_type) IN (" + scopeAds + "))");
+        return "(SELECT account_id, id, c_lead AS lead_id, c_date AS click_date, c_tag AS source_link_tag, c_organic AS is_organic, "
+                + "c_platform AS integration_type, c_source AS ad_source_id, c_ad AS adspend_ad_id FROM (SELECT account_id, id, "
+                + "argMax(lead_id, _version) AS c_lead, argMax(click_date, _version) AS c_date, argMax(source_link_tag, _version) AS c_tag, "
+                + "argMax(is_organic, _version) AS c_organic, argMax(integration_type, _version) AS c_platform, "
+                + "argMax(ad_source_id, _version) AS c_source, argMax(adspend_ad_id, _version) AS c_ad FROM " + db + ".clicks WHERE account_id = "
+                + acc + " AND click_date >= " + start + " AND click_date <= " + end + " AND (if(adspend_ad_id != '', adspend_ad_id, "
+                + "ad_source_id), integration_type) IN (" + scopeAds + ") GROUP BY account_id, id HAVING argMax(is_deleted, _version) = 0) AS cf)";
     }
 
     /**

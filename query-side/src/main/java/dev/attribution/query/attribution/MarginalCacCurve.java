@@ -131,8 +131,8 @@ public class MarginalCacCurve {
         LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
         Map<LocalDate, long[]> days = new HashMap<>();
         for (JsonNode row : clickHouse.select("SELECT toString(day) AS d, sum(toInt64(round(toFloat64(spend) * 100))) AS c FROM "
-                + db + ".ad_spend_daily_current WHERE account_id = " + acc + " AND " + entity.filter() + " AND day >= "
-                + AttributedSales.day(from) + " AND day <= " + AttributedSales.day(to) + " GROUP BY d")) {
+                + AttributionQuery.spendDays(db, acc, AttributedSales.day(from), AttributedSales.day(to)) + " AS sp WHERE "
+                + entity.filter() + " GROUP BY d")) {
             days.computeIfAbsent(LocalDate.parse(row.get("d").asText()), k -> new long[2])[0] = row.get("c").asLong();
         }
         boolean last = r.model() == Model.last_click;

@@ -96,8 +96,8 @@ public class RoasReport {
         LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
         JsonNode c = clickHouse.select("SELECT count() AS n_rows, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost, "
                 + "toString(sum(reported_conversions)) AS reported, sum(toInt64(round(toFloat64(reported_revenue) * 100))) AS c_reported "
-                + "FROM " + db + ".ad_spend_daily_current WHERE account_id = " + acc + " AND " + entity.filter()
-                +  " AND day >= " + AttributedSales.day(from) + " AND day <= " + AttributedSales.day(to)).get(0);
+                + "FROM " + AttributionQuery.spendDays(db, acc, AttributedSales.day(from), AttributedSales.day(to)) + " AS sp WHERE "
+                + entity.filter()).get(0);
         long clicks = clickHouse.select("SELECT count() AS n FROM (" + AttributedSales.clicks(db, accountId, entity, start, end)
                 + ") AS k").get(0).get("n").asLong();
         long spendRows = c.get("n_rows").asLong();
