@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Report latency at scale (issue 8): one account of LEADS leads, 20 clicks and 2 sales per lead over MONTHS months,
 # generated on the servers themselves — ClickHouse with INSERT … SELECT FROM system.numbers (reports/data-ch.sql),
-# PostgreSQL with generate_series (reports/data-pg.sql), the same rows in both — then:
+# PostgreSQL with generate_series (reports/data-pg.sql), the same rows in both. The conversion_touches projection the
+# reports read: in PostgreSQL its triggers fill it while the rows load; in ClickHouse (no CDC here) it is derived from
+# the loaded rows by schema/…/clickhouse/derived/conversion_touches.sql, and both are checked identical. Then:
 #   1. GET /api/v1.0/attribution last_click at ad level (10 ads) over the last 30 days: p50/p99 of REQUESTS requests;
 #   2. the same report computed on PostgreSQL (reports/last-click-ad.sql): median of 3 runs, and the ratio;
 #   3. scientific, /attribution/roas and /attribution/marginal-cac-curve the same way, each only when the server
@@ -10,6 +12,7 @@
 #
 #   mvn -B -q -o package -pl server -am -DskipTests      # once
 #   LEADS=100000 bench/reports.sh                         # default LEADS=1000000 MONTHS=12 REQUESTS=50
+#   PG=0 SCIENTIFIC=0 bench/reports.sh                    # ClickHouse only: no PostgreSQL load / comparison, no scientific
 #
 # The script starts and removes its own PostgreSQL, ClickHouse and server (CDC role off: the data is loaded into
 # both stores directly). KEEP=1 keeps them (and prints where). Figures: docs/BENCHMARKS.md.
@@ -47,6 +50,8 @@ since() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1
 export POSTGRES_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/attribution" CLICKHOUSE_URL="http://127.0.0.1:$CH_HTTP" PORT=$APP_PORT
 PSQL=(/usr/lib/postgresql/15/bin/psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d attribution -v ON_ERROR_STOP=1 -qtA)
 ch() { curl -sS --fail-with-body "http://127.0.0.1:$CH_HTTP/" --data-binary "$1"; }
+# the bench's own bulk statements (deriving the projection) may use more than the server's per-query limit
+chbig() { curl -sS --fail-with-body "http://127.0.0.1:$CH_HTTP/?max_memory_usage=${CH_QUERY_MEMORY:-8000000000}" --data-binary "$1"; }
 
 # the server migrates both stores (Flyway, ClickHouse DDL); CDC stays off: the bench loads both stores itself
 java -Xmx1g -Dattribution.roles.cdc=false -jar "$JAR" > "$WORK/server.log" 2>&1 &
@@ -74,10 +79,31 @@ fill "$ROOT/bench/reports/dims-ch.sql" "" "$T_END" | while IFS= read -r stmt; do
 fill "$ROOT/bench/reports/data-ch.sql" "" "$T_END" | while IFS= read -r stmt; do ch "$stmt"; done
 ch "OPTIMIZE TABLE attribution.ads FINAL" >/dev/null
 echo "load clickhouse: $(since "$t") ($(ch "SELECT count() FROM attribution.clicks") clicks)"
+PARTS=$(( LEADS / 100000 > 1 ? LEADS / 100000 : 1 ))
+touches() {  # touches SCOPE: derive the projection rows of the leads matching SCOPE, in PARTS shares of the leads
+  local stmt i n=0
+  grep -v '^--' "$ROOT/schema/src/main/resources/clickhouse/derived/conversion_touches.sql" | while IFS= read -r stmt; do
+    n=$((n + 1))
+    for i in $(if [ "$n" = 1 ]; then echo 0; else seq 0 $((PARTS - 1)); fi); do
+      chbig "$(echo "$stmt" | sed -e "s/{db}/attribution/g; s/{acc}/$ACC/g; s/{version}/$(date +%s)000/g; s/{parts}/$PARTS/g; s/{part}/$i/g" \
+          -e "s/{scope}/$1/g")"
+    done
+  done
+}
+t=$(now)
+touches 1
+echo "derive conversion_touches in clickhouse: $(since "$t") ($(ch "SELECT count() FROM attribution.conversion_touches") rows)"
+if [ "${PG:-1}" = 1 ]; then
 t=$(now)
 "${PSQL[@]}" -v acc="$ACC" -v leads="$LEADS" -v clicks="$CLICKS" -v sales="$SALES" -v ads="$ADS" -v t_end="$T_END" \
     -v span="$SPAN" -f "$ROOT/bench/reports/data-pg.sql" >/dev/null
-echo "load postgresql: $(since "$t") ($("${PSQL[@]}" -c "SELECT count(*) FROM clicks") clicks)"
+echo "load postgresql (its triggers fill conversion_touches): $(since "$t") ($("${PSQL[@]}" -c "SELECT count(*) FROM clicks") clicks, $("${PSQL[@]}" -c "SELECT count(*) FROM conversion_touches") projection rows)"
+# the same projection on both sides: every row's conversion and four picked clicks, sorted, hashed
+pg_sum=$("${PSQL[@]}" -c "COPY (SELECT conversion_id, coalesce(last_paid_click_id, ''), coalesce(last_organic_click_id, ''), coalesce(first_paid_click_id, ''),
+    coalesce(first_organic_click_id, '') FROM conversion_touches ORDER BY conversion_id COLLATE \"C\") TO STDOUT" | md5sum | cut -c1-32)
+ch_sum=$(ch "SELECT conversion_id, lp_click_id, lo_click_id, fp_click_id, fo_click_id FROM attribution.conversion_touches_current ORDER BY conversion_id FORMAT TabSeparated" | md5sum | cut -c1-32)
+echo "conversion_touches identical in postgresql (triggers) and clickhouse (derived): $([ "$pg_sum" = "$ch_sum" ] && echo yes || echo "NO ($pg_sum vs $ch_sum)")"
+fi
 
 END_TS=$(date -u -d "@$((T_END - 1))" +%Y-%m-%dT%H:%M:%S)
 START_TS=$(date -u -d "@$((T_END - 30 * 86400))" +%Y-%m-%dT%H:%M:%S)
@@ -104,11 +130,19 @@ timed() {
   else
     for _ in 1 2; do curl -s -o /dev/null -H "API-Key: $KEY" "$url"; done
   fi
+  local cpu0 cpu1
+  cpu0=$(ch_cpu)
   for _ in $(seq 1 "$n"); do
     curl -s -m 300 -o /dev/null -w '%{time_total}\n' -H "API-Key: $KEY" "$url"
-  done | sort -n | awk -v l="$label" '{a[NR]=$1*1000} END {i=int(NR*0.5+0.5); j=int(NR*0.99+0.5); if (j<1) j=1;
-      printf "%-34s n=%d p50=%.0f ms  p99=%.0f ms  max=%.0f ms\n", l, NR, a[i], a[j], a[NR]}'
+  done > "$WORK/times"
+  cpu1=$(ch_cpu)
+  sort -n "$WORK/times" | awk -v l="$label" -v cpu="$(( (cpu1 - cpu0) * 1000 / $(getconf CLK_TCK) / n ))" '{a[NR]=$1*1000} END {
+      i=int(NR*0.5+0.5); j=int(NR*0.99+0.5); if (j<1) j=1;
+      printf "%-34s n=%d p50=%.0f ms  p99=%.0f ms  max=%.0f ms  clickhouse cpu %d ms/request\n", l, NR, a[i], a[j], a[NR], cpu}'
 }
+# CPU time (user + system, clock ticks) the ClickHouse server has used: per request, a figure the machine's other
+# load inflates far less than latency (the cores are shared)
+ch_cpu() { awk '{print $14 + $15}' "/proc/$(cat "$WORK/ch/clickhouse.pid")/stat"; }
 
 echo "# ClickHouse through the API, 30 days, 10 ads, load:$(uptime | sed 's/.*load average://')"
 code=$(curl -s -m 300 -o "$WORK/probe.json" -w '%{http_code}' -H "API-Key: $KEY" "$LAST_CLICK")
@@ -122,10 +156,11 @@ sleep 5
 echo "# per-query memory limit now: $(ch "SELECT value FROM system.settings WHERE name = 'max_memory_usage'") bytes"
 timed "$LAST_CLICK" "last_click ad 30d (${MONTHS} months)"
 echo "  sample row: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["result"]; print(json.dumps(r[0]) if r else "no rows")' "$WORK/probe.json")"
-timed "${LAST_CLICK/last_click/scientific}" "scientific ad 30d"
+[ "${SCIENTIFIC:-1}" = 1 ] && timed "${LAST_CLICK/last_click/scientific}" "scientific ad 30d"
 timed "$BASE/attribution/roas?id=ad1&level=ad&startDate=$START_TS&endDate=$END_TS" "roas ad 30d"
 timed "$BASE/attribution/marginal-cac-curve?id=ad1&level=ad&startDate=$START_TS&endDate=$END_TS&cacCeiling=100" "marginal-cac-curve ad 30d"
 
+if [ "${PG:-1}" = 1 ]; then
 echo "# the same last_click report on PostgreSQL (bench/reports/last-click-ad.sql), 3 runs"
 pg_ms=$(for _ in 1 2 3; do
   t=$(now)
@@ -138,9 +173,11 @@ echo "  same figures? postgresql ad1 (ad, sales, one-time, unique sales, unique 
 api_p50=$(curl -s -m 300 -o /dev/null -w '%{time_total}' -H "API-Key: $KEY" "$LAST_CLICK")
 echo "  ratio postgresql / api (one more api request: $(python3 -c "print(round(float('$api_p50')*1000))") ms) = $(python3 -c "print(round($pg_ms / (float('$api_p50') * 1000), 1))")"
 
+fi
 echo "# $MONTHS more months of older history (leads, clicks, sales) into ClickHouse"
 t=$(now)
 fill "$ROOT/bench/reports/data-ch.sql" "o" "$((T_END - SPAN))" | while IFS= read -r stmt; do ch "$stmt"; done
-echo "load older history: $(since "$t") ($(ch "SELECT count() FROM attribution.clicks") clicks)"
+touches "startsWith(lead_id, 'ldo')"
+echo "load older history: $(since "$t") ($(ch "SELECT count() FROM attribution.clicks") clicks, $(ch "SELECT count() FROM attribution.conversion_touches") projection rows)"
 timed "$LAST_CLICK" "last_click ad 30d ($((2 * MONTHS)) months)"
 echo "# load at end:$(uptime | sed 's/.*load average://')"

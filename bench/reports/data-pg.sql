@@ -2,7 +2,8 @@
 -- reports/data-ch.sql: every value is a function of the row number. psql variables: acc, leads, clicks, sales,
 -- ads, t_end (epoch seconds, the end of the history), span (seconds of history).
 -- Foreign-key triggers are off while loading (session_replication_role = replica): the rows are consistent by
--- construction and checking 20 M click → lead references one by one would dominate the load.
+-- construction and checking 20 M click → lead references one by one would dominate the load. The conversion_touches
+-- triggers (V46, ENABLE ALWAYS) still fire: the projection the reports read is filled as the rows load.
 SET session_replication_role = replica;
 INSERT INTO ad_accounts (account_id, platform, ad_account_id, name) VALUES (:'acc', 'FACEBOOK', 'act1', 'Bench ad account');
 INSERT INTO ad_campaigns (account_id, platform, campaign_id, ad_account_id, name)

@@ -8,8 +8,9 @@ import java.time.LocalDate;
 /**
  * The sales credited to one {@link AdEntity} under the fixed preset of the ROAS and marginal-CAC endpoints: the click
  * rule of GET /attribution (docs/attribution-models.md, "Which click gets a sale") with {@code sourceConfiguration}
- * prioritize_paid, no attribution window (credited regardless of delay), {@code user_currency} prices. It mirrors
- * {@link AttributionReport}'s SQL for that preset; RoasReportTest checks both endpoints give the same numbers.
+ * prioritize_paid, no attribution window (credited regardless of delay), {@code user_currency} prices. The credited
+ * click comes from {@link ConversionTouches} like GET /attribution's; RoasReportTest checks both endpoints give the
+ * same numbers.
  */
 final class AttributedSales {
 
@@ -17,28 +18,26 @@ final class AttributedSales {
     }
 
     /**
-     * A subquery with one row per sale of the account credited to an ad of {@code entity}: {@code sale_id, lead_id,
-     * is_recurring, is_first_sale, cents, sale_at, attributed_at} (the credited click's time).
+     * A subquery with one row per sale of the account dated in [{@code from}, {@code to}] (DateTime literals) credited
+     * to an ad of {@code entity}: {@code sale_id, lead_id, is_recurring, is_first_sale, cents, sale_at, attributed_at}
+     * (the credited click's time). The credited click comes from the conversion_touches projection
+     * ({@link ConversionTouches}), as in GET /attribution.
      */
-    static String sql(String db, String accountId, AdEntity entity, boolean lastClick) {
+    static String sql(String db, String accountId, AdEntity entity, boolean lastClick, String from, String to) {
         String acc = ClickHouseSql.str(accountId);
-        String key = "concat(toString(" + (lastClick ? "if(is_organic = 0, 1, 0)" : "if(is_organic = 0, 0, 1)")
-                + "), toString(toUInt32(click_date)), click_id)";
-        String pick = lastClick ? "argMax" : "argMin";
-        String sales = "SELECT account_id, lead_id, id AS sale_id, sale_at, is_recurring, is_first_sale, "
-                + "toInt64(round(toFloat64(sale_price) * 100)) AS cents FROM " + db + ".sales_current WHERE account_id = " + acc;
-        String clicks = "SELECT account_id, lead_id, id AS click_id, click_date, is_organic, integration_type AS click_platform, "
-                + "if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS click_ad FROM " + db
-                + ".clicks_current WHERE account_id = " + acc + " AND lead_id != ''";
-        String attributed = "SELECT sale_id, lead_id, is_recurring, is_first_sale, cents, sale_at, " + pick + "(click_ad, " + key
-                + ") AS attributed_ad, " + pick + "(click_platform, " + key + ") AS attributed_platform, " + pick
-                + "(click_date, " + key + ") AS attributed_at FROM (" + sales + ") AS s ALL INNER JOIN (" + clicks
-                + ") AS c USING (account_id, lead_id) WHERE click_date <= sale_at"
-                + " GROUP BY sale_id, lead_id, is_recurring, is_first_sale, cents, sale_at";
-        String ads = "SELECT ad_id AS attributed_ad, platform AS attributed_platform FROM " + db
-                + ".ads_current WHERE account_id = " + acc + " AND " + entity.filter();
-        return "SELECT sale_id, lead_id, is_recurring, is_first_sale, cents, sale_at, attributed_at FROM (" + attributed
-                + ") AS a ALL INNER JOIN (" + ads + ") AS e USING (attributed_ad, attributed_platform)";
+        String dated = "sale_date >= " + from + " AND sale_date <= " + to;
+        String sales = "SELECT id AS conv_id, lead_id, argMax(sale_date, _version) AS sale_at, argMax(recurring, _version) AS is_recurring, "
+                + "argMax(first_sale, _version) AS is_first_sale, toInt64(round(toFloat64(argMax(price, _version)) * 100)) AS cents FROM "
+                + db + ".sales WHERE account_id = " + acc + " AND " + dated + " GROUP BY account_id, lead_id, id"
+                + " HAVING argMax(is_deleted, _version) = 0 AND argMax(deleted, _version) = 0";
+        String credited = ConversionTouches.credited(db, acc, "SALE", dated.replace("sale_date", "conversion_at"),
+                AttributionRequest.SourceConfiguration.prioritize_paid, !lastClick, 0, ads(db, acc, entity));
+        return "SELECT conv_id AS sale_id, lead_id, is_recurring, is_first_sale, cents, sale_at, attributed_at FROM (" + sales
+                + ") AS s ALL INNER JOIN (" + credited + ") AS c USING (conv_id)";
+    }
+
+    private static String ads(String db, String acc, AdEntity entity) {
+        return "SELECT ad_id, platform FROM " + db + ".ads_current WHERE account_id = " + acc + " AND " + entity.filter();
     }
 
     /** A Date literal, clamped to ClickHouse's Date range (a bound before 1970 cannot match any row anyway). */
@@ -55,11 +54,8 @@ final class AttributedSales {
     /** The entity's clicks (lead set) with {@code click_date} in [start, end]: {@code lead_id, click_date}. */
     static String clicks(String db, String accountId, AdEntity entity, String start, String end) {
         String acc = ClickHouseSql.str(accountId);
-        String ads = "SELECT ad_id AS attributed_ad, platform AS attributed_platform FROM " + db
-                + ".ads_current WHERE account_id = " + acc + " AND " + entity.filter();
-        return "SELECT lead_id, click_date FROM (SELECT lead_id, click_date, integration_type AS attributed_platform, "
-                + "if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS attributed_ad FROM " + db
-                + ".clicks_current WHERE account_id = " + acc + " AND lead_id != '' AND click_date >= " + start
-                + " AND click_date <= " + end + ") AS c ALL INNER JOIN (" + ads + ") AS e USING (attributed_ad, attributed_platform)";
+        String ads = ads(db, acc, entity);
+        return "SELECT lead_id, click_date FROM " + AttributionQuery.scopeClicks(db, acc, start, end, ads)
+                + " AS c WHERE lead_id != '' AND (if(adspend_ad_id != '', adspend_ad_id, ad_source_id), integration_type) IN (" + ads + ")";
     }
 }

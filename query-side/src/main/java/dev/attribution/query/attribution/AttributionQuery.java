@@ -66,6 +66,7 @@ public class AttributionQuery {
         String end = ClickHouseSql.dateTime(p.end());
         String entities = "SELECT ad_id AS attributed_ad, platform AS attributed_platform, " + scope.entity() + " AS entity FROM "
                 + db + ".ads_current WHERE account_id = " + acc + " AND " + scope.where();
+        String scopeAds = "SELECT ad_id, platform FROM " + db + ".ads_current WHERE account_id = " + acc + " AND " + scope.where();
         String stageLeads = p.leadStagesLower().isEmpty() ? "" : " AND lead_id IN (SELECT id FROM " + db
                 + ".leads_current WHERE account_id = " + acc + " AND lower(stage_name) IN " + ClickHouseSql.strList(p.leadStagesLower()) + ")";
         String clickFilter = switch (p.sources()) {
@@ -87,9 +88,9 @@ public class AttributionQuery {
                 + cents("sale_cost_of_goods", rate) + " AS c_cogs, " + cents("sale_hard_cost", rate) + " AS c_hard, "
                 + cents("sale_refunded_amount", rate) + " AS c_refund, "
                 + (f.excludeHardCosts() ? "cents - c_tax - c_ship - c_cogs" : "cents") + " AS rev FROM "
-                + (p.dayOfAttribution() ? db + ".sales_current" : salesDated(db, acc, start, end) + " AS sd")
+                // with dayOfAttribution a sale counts when its click is in the range: it is not older than that click
+                + salesDated(db, acc, start, p.dayOfAttribution() ? LATEST : end) + " AS sd"
                 + " WHERE account_id = " + acc
-                + (p.dayOfAttribution() ? "" : " AND sale_at >= " + start + " AND sale_at <= " + end)
                 + (f.ignoreRecurringSales() ? " AND is_recurring = 0" : "")
                 + switch (f.newCustomers()) {
                     case only_unique_customers -> " AND is_first_sale = 1";
@@ -104,7 +105,7 @@ public class AttributionQuery {
                 + "sumIf(c_refund, is_refunded = 1) AS c_refunds, sum(c_tax) AS c_taxes, sum(c_ship) AS c_shipping, "
                 + "sum(c_cogs) AS c_goods, sum(c_hard) AS c_hard_costs FROM ("
                 + attributed(db, acc, sales, "is_recurring, is_first_sale, is_refunded, cents, c_tax, c_ship, c_cogs, c_hard, c_refund, rev",
-                clickFilter, p) + ") AS a ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform)"
+                "SALE", clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform)"
                 + (p.dayOfAttribution() ? " WHERE attributed_at >= " + start + " AND attributed_at <= " + end : "")
                 + " GROUP BY row_key";
         for (JsonNode j : clickHouse.select(salesSql)) {
@@ -130,11 +131,11 @@ public class AttributionQuery {
         // Calls: credited like sales, by call date (by click date with dayOfAttribution)
         String calls = "SELECT account_id, lead_id, id AS conv_id, call_at AS conv_at, is_qualified, call_state FROM " + db
                 + ".calls_current WHERE account_id = " + acc
-                + (p.dayOfAttribution() ? "" : " AND call_at >= " + start + " AND call_at <= " + end) + stageLeads;
+                + " AND call_at >= " + start + (p.dayOfAttribution() ? "" : " AND call_at <= " + end) + stageLeads;
         String callsSql = "SELECT " + rowKey(p, scope) + " AS row_key, count() AS n_calls, uniqExact(lead_id) AS n_unique, "
                 + "countIf(is_qualified = 1) AS n_qualified, countIf(is_qualified = 0) AS n_unqualified, "
                 + "countIf(upper(call_state) = 'CANCELLED') AS n_canceled, countIf(upper(call_state) = 'NO_SHOW') AS n_no_show FROM ("
-                + attributed(db, acc, calls, "is_qualified, call_state", clickFilter, p) + ") AS a ALL INNER JOIN (" + entities
+                + attributed(db, acc, calls, "is_qualified, call_state", "CALL", clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities
                 + ") AS e USING (attributed_ad, attributed_platform)"
                 + (p.dayOfAttribution() ? " WHERE attributed_at >= " + start + " AND attributed_at <= " + end : "")
                 + " GROUP BY row_key";
@@ -152,7 +153,7 @@ public class AttributionQuery {
         String clickKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, "click_date", p.zone()) + ")").orElse("entity");
         String leadsSql = "SELECT " + clickKey + " AS row_key, uniqExact(lead_id) AS n_leads, count() AS n_clicks FROM (SELECT lead_id, click_date, "
                 + "integration_type AS attributed_platform, if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS attributed_ad FROM "
-                + currentClicks(db, acc, "click_date >= " + start + " AND click_date <= " + end) + " AS cd WHERE account_id = " + acc
+                + scopeClicks(db, acc, start, end, scopeAds) + " AS cd WHERE account_id = " + acc
                 + " AND lead_id != '' AND click_date >= " + start + " AND click_date <= " + end
                 + clickFilter + stageLeads + ") AS c ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform) GROUP BY row_key";
         for (JsonNode j : clickHouse.select(leadsSql)) {
@@ -163,15 +164,48 @@ public class AttributionQuery {
 
         // Ad spend of the days startDate..endDate in the account zone
         String dayKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDate(u, "day") + ")").orElse(scope.entity());
-        String costSql = "SELECT " + dayKey + " AS row_key, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost FROM " + db
-                + ".ad_spend_daily_current WHERE account_id = " + acc + " AND " + scope.where() + " AND day >= toDate('" + p.fromDay()
-                + "') AND day <= toDate('" + p.toDay() + "') GROUP BY row_key";
+        String costSql = "SELECT " + dayKey + " AS row_key, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost FROM "
+                + spendDays(db, acc, "toDate('" + p.fromDay() + "')", "toDate('" + p.toDay() + "')") + " AS sp WHERE " + scope.where()
+                + " GROUP BY row_key";
         for (JsonNode j : clickHouse.select(costSql)) {
             row.apply(j).adSpend = j.get("c_cost").asLong();
         }
         customCosts.byRow(accountId, scope, p.fromDay(), p.toDay(), p.grouping())
                 .forEach((k, cents) -> out.computeIfAbsent(k, x -> new MetricCatalog.Totals()).customCost += cents);
         return out;
+    }
+
+    /**
+     * The rows of {@code ad_spend_daily_current} (050_ad_spend_daily.sql, same dedup rule) of the days in [from, to]
+     * (Date literals): the day is part of the key, so the raw versions are filtered by it before the dedup and only the
+     * range's days are read, not the account's whole spend history.
+     */
+    static String spendDays(String db, String acc, String from, String to) {
+        return "(SELECT account_id, platform, ad_id, day, argMax(ad_account_id, _version) AS ad_account_id, "
+                + "argMax(campaign_id, _version) AS campaign_id, argMax(ad_set_id, _version) AS ad_set_id, argMax(spend, _version) AS spend, "
+                + "argMax(reported_conversions, _version) AS reported_conversions, argMax(reported_revenue, _version) AS reported_revenue FROM "
+                + db + ".ad_spend_daily WHERE account_id = " + acc + " AND day >= " + from + " AND day <= " + to
+                + " GROUP BY account_id, platform, ad_id, day HAVING argMax(is_deleted, _version) = 0)";
+    }
+
+    /** The latest DateTime: an open end for {@link #salesDated}. */
+    static final String LATEST = "toDateTime('2100-01-01 00:00:00', 'UTC')";
+
+    /**
+     * The rows of {@code clicks_current} (030_clicks.sql, same dedup rule) dated in [start, end] whose ad is one of
+     * {@code scopeAds} ((ad, platform) pairs). The raw versions are filtered by date and ad before the dedup, which is
+     * exact because neither ever changes: a click's date, platform and ad ids are written once by POST /clicks (later
+     * updates set its lead, source tag or kind only). Reading only the range's clicks of the scope's ads is what keeps
+     * the leads / clicks metrics off the account's click history.
+     */
+    static String scopeClicks(String db, String acc, String start, String end, String scopeAds) {
+        return "(SELECT account_id, id, c_lead AS lead_id, c_date AS click_date, c_tag AS source_link_tag, c_organic AS is_organic, "
+                + "c_platform AS integration_type, c_source AS ad_source_id, c_ad AS adspend_ad_id FROM (SELECT account_id, id, "
+                + "argMax(lead_id, _version) AS c_lead, argMax(click_date, _version) AS c_date, argMax(source_link_tag, _version) AS c_tag, "
+                + "argMax(is_organic, _version) AS c_organic, argMax(integration_type, _version) AS c_platform, "
+                + "argMax(ad_source_id, _version) AS c_source, argMax(adspend_ad_id, _version) AS c_ad FROM " + db + ".clicks WHERE account_id = "
+                + acc + " AND click_date >= " + start + " AND click_date <= " + end + " AND (if(adspend_ad_id != '', adspend_ad_id, "
+                + "ad_source_id), integration_type) IN (" + scopeAds + ") GROUP BY account_id, id HAVING argMax(is_deleted, _version) = 0) AS cf)";
     }
 
     /**
@@ -195,7 +229,7 @@ public class AttributionQuery {
      * {@code rawWhere}, which must select every version of a click it selects one of (a click's date never changes;
      * an id list does). Deduplicating only those clicks keeps reports from reading the account's whole history.
      */
-    private static String currentClicks(String db, String acc, String rawWhere) {
+    static String currentClicks(String db, String acc, String rawWhere) {
         return "(SELECT account_id, id, argMax(lead_id, _version) AS lead_id, argMax(click_date, _version) AS click_date, "
                 + "argMax(source_link_tag, _version) AS source_link_tag, argMax(is_organic, _version) AS is_organic, "
                 + "argMax(integration_type, _version) AS integration_type, argMax(ad_source_id, _version) AS ad_source_id, "
@@ -217,7 +251,16 @@ public class AttributionQuery {
      * Each conversion of {@code conversions} (columns account_id, lead_id, conv_id, conv_at, then {@code extras})
      * with the ad, platform and date of the click the model picks (docs/attribution-models.md).
      */
-    private static String attributed(String db, String acc, String conversions, String extras, String clickFilter, Params p) {
+    private static String attributed(String db, String acc, String conversions, String extras, String type, String clickFilter,
+                                     String scopeAds, Params p) {
+        if (ConversionTouches.derivable(p.firstClick(), p.windowDays(), p.filters().reportSourceVisibility())) {
+            // the credited click from the projection (only conversions credited to the scope's ads); no click is read
+            String start = ClickHouseSql.dateTime(p.start());
+            String dated = "conversion_at >= " + start + (p.dayOfAttribution() ? "" : " AND conversion_at <= " + ClickHouseSql.dateTime(p.end()));
+            return "SELECT conv_id, lead_id, conv_at, " + extras + ", attributed_ad, attributed_platform, attributed_at FROM ("
+                    + conversions + ") AS s ALL INNER JOIN (" + ConversionTouches.credited(db, acc, type, dated, p.sources(),
+                    p.firstClick(), p.windowDays(), scopeAds) + ") AS t USING (conv_id)";
+        }
         String preferred = switch (p.sources()) {
             case prioritize_paid -> "is_organic = 0";
             case prioritize_organic -> "is_organic = 1";

@@ -129,13 +129,16 @@ public class MarginalCacCurve {
         LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
         Map<LocalDate, long[]> days = new HashMap<>();
         for (JsonNode row : clickHouse.select("SELECT toString(day) AS d, sum(toInt64(round(toFloat64(spend) * 100))) AS c FROM "
-                + db + ".ad_spend_daily_current WHERE account_id = " + acc + " AND " + entity.filter() + " AND day >= "
-                + AttributedSales.day(from) + " AND day <= " + AttributedSales.day(to) + " GROUP BY d")) {
+                + AttributionQuery.spendDays(db, acc, AttributedSales.day(from), AttributedSales.day(to)) + " AS sp WHERE "
+                + entity.filter() + " GROUP BY d")) {
             days.computeIfAbsent(LocalDate.parse(row.get("d").asText()), k -> new long[2])[0] = row.get("c").asLong();
         }
-        String attributed = AttributedSales.sql(db, accountId, entity, r.model() == Model.last_click);
+        boolean last = r.model() == Model.last_click;
         // New customers: leads whose first purchase is credited to the entity, on the day of the credited click.
         // Grouped by 15-minute slot (every zone offset in use is a multiple of 15 minutes), then by day in Java.
+        // Only sales from the start on are read: a sale is not older than its click, and the items of a lead's first
+        // purchase share its date, so a lead whose first purchase is older has none of them read.
+        String attributed = AttributedSales.sql(db, accountId, entity, last, AttributedSales.time(r.span().start()), AttributionQuery.LATEST);
         for (JsonNode row : clickHouse.select("SELECT intDiv(toUInt32(first_click), 900) AS slot, count() AS n FROM (SELECT lead_id, "
                 + "argMin(attributed_at, sale_at) AS first_click FROM (" + attributed + ") AS x WHERE is_first_sale = 1 GROUP BY lead_id) AS f"
                 + " WHERE first_click >= " + AttributedSales.time(r.span().start()) + " AND first_click <= "
@@ -151,7 +154,8 @@ public class MarginalCacCurve {
         String window = null;
         if (ceiling == null && r.level() != AdEntity.Level.account) {
             LtvWindow w = r.ltvWindow() == null ? LtvWindow.w90 : r.ltvWindow();
-            BigDecimal ltv = ltv(db, acc, attributed, w);
+            BigDecimal ltv = ltv(db, acc, AttributedSales.sql(db, accountId, entity, last, AttributedSales.time(Instant.EPOCH),
+                    AttributionQuery.LATEST), w);
             if (ltv == null) {
                 notes.add(LTV_CEILING_UNAVAILABLE);
             } else {

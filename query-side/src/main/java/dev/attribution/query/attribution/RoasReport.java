@@ -86,14 +86,16 @@ public class RoasReport {
         JsonNode s = clickHouse.select("SELECT count() AS n_sales, uniqExact(lead_id) AS n_unique_sales, "
                 + "uniqExactIf(lead_id, is_first_sale = 1) AS n_unique_customers, sumIf(cents, is_recurring = 0) AS c_revenue, "
                 + "sumIf(cents, is_recurring = 1) AS c_recurring, sumIf(cents, is_first_sale = 1) AS c_first FROM ("
-                + AttributedSales.sql(db, accountId, entity, true) + ") AS x WHERE " + when + " >= " + start + " AND "
+                // a sale is not older than its credited click: by click date, only sales from the start on can count
+                + AttributedSales.sql(db, accountId, entity, true, start, r.basis() == Basis.click_date ? AttributionQuery.LATEST : end)
+                + ") AS x WHERE " + when + " >= " + start + " AND "
                 + when + " <= " + end).get(0);
         LocalDate from = LocalDate.ofInstant(r.span().start(), zone);
         LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
         JsonNode c = clickHouse.select("SELECT count() AS n_rows, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost, "
                 + "toString(sum(reported_conversions)) AS reported, sum(toInt64(round(toFloat64(reported_revenue) * 100))) AS c_reported "
-                + "FROM " + db + ".ad_spend_daily_current WHERE account_id = " + acc + " AND " + entity.filter()
-                +  " AND day >= " + AttributedSales.day(from) + " AND day <= " + AttributedSales.day(to)).get(0);
+                + "FROM " + AttributionQuery.spendDays(db, acc, AttributedSales.day(from), AttributedSales.day(to)) + " AS sp WHERE "
+                + entity.filter()).get(0);
         long clicks = clickHouse.select("SELECT count() AS n FROM (" + AttributedSales.clicks(db, accountId, entity, start, end)
                 + ") AS k").get(0).get("n").asLong();
         long spendRows = c.get("n_rows").asLong();

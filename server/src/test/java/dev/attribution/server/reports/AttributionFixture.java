@@ -65,6 +65,7 @@ final class AttributionFixture {
                 .append(spend(acc, "adA", "act1", "camp1", "set1", "2026-11-10", "20.00"))
                 .append(spend(acc, "adB", "act1", "camp1", "set1", "2026-11-09", "40.00"))
                 .append(spend(acc, "adD", "act2", "camp2", "set3", "2026-11-05", "5.00")));
+        dev.attribution.server.support.ConversionTouchesDerivation.derive(clickHouse, acc);
         try (Connection c = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(dataSource).getConnection();
              PreparedStatement ps = c.prepareStatement("INSERT INTO lead_stages (account_id, id, name, created_at) VALUES (?, ?, ?, ?)")) {
             for (String[] s : new String[][]{{"st1", "Hot"}, {"st2", "Cold"}}) {

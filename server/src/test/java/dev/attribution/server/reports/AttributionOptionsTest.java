@@ -290,6 +290,7 @@ class AttributionOptionsTest extends ApiTest {
         clickHouse.insertJsonEachRow("sales", (b + "\"id\":\"sZ1\",\"order_id\":\"oZ\",\"lead_id\":\"LZ\",\"quantity\":1,\"price\":10.00,"
                 + "\"currency\":\"USD\",\"recurring\":0,\"first_sale\":1,\"sale_date\":\"2026-11-10 03:00:00\",\"updated_at\":\"2026-11-10 03:00:00\","
                 + "\"deleted\":0" + end).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        dev.attribution.server.support.ConversionTouchesDerivation.derive(clickHouse, acc);
         String q = BASE + "&level=facebook_ad&ids=" + enc("\"adZ\"") + "&fields=sales&timeGroupingOption=";
         Response day = get(ny, q + "day");
         assertEquals(200, day.status(), day.raw());

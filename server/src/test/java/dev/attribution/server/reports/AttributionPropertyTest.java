@@ -468,6 +468,7 @@ class AttributionPropertyTest extends ApiTest {
         insert("clicks", clickRows);
         insert("sales", saleRows);
         insert("ad_spend_daily", spendRows);
+        dev.attribution.server.support.ConversionTouchesDerivation.derive(clickHouse, accountId);
         return new AttributionOracle.Data(ads, clicks, sales, spend);
     }
 

@@ -84,6 +84,7 @@ class ReportGenerationTest extends ApiTest {
         clickHouse.insertJsonEachRow("clicks", bytes(clicks));
         clickHouse.insertJsonEachRow("sales", bytes(sales));
         clickHouse.insertJsonEachRow("ad_spend_daily", bytes(spend));
+        dev.attribution.server.support.ConversionTouchesDerivation.derive(clickHouse, accountId);
     }
 
     /** The parameters of one report, as GET /attribution's query and as a generate configuration. */

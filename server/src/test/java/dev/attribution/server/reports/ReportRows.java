@@ -84,6 +84,7 @@ final class ReportRows {
         insert("clicks", clicks);
         insert("sales", sales);
         insert("ad_spend_daily", spend);
+        dev.attribution.server.support.ConversionTouchesDerivation.derive(clickHouse, accountId);
     }
 
     private void insert(String table, StringBuilder rows) {
