@@ -149,15 +149,16 @@ class CdcBenchmark extends ApiTest {
                 stack.properties().get("datasources.default.username"), stack.properties().get("datasources.default.password"));
         raw.start();
         // a streamed change only follows a finished snapshot: stopping earlier would make the next start snapshot
-        // again, and the counting run would then time the snapshot (every leads row), not the stream
-        sql("INSERT INTO leads (account_id, id, email, created_at, updated_at) VALUES ('" + account
-                + "', 'M-raw', 'm@example.com', now(), now())");
+        // again, and the counting run would then time the snapshot (every leads row), not the stream. Markers until
+        // one is streamed: one written before the slot exists is only read by the snapshot.
         long deadline = System.nanoTime() + 300_000_000_000L;
-        while (!streamed.get()) {
+        for (int marker = 0; !streamed.get(); marker++) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("the counting engine did not finish its snapshot within 300 s");
             }
-            sleep(50);
+            sql("INSERT INTO leads (account_id, id, email, created_at, updated_at) VALUES ('" + account
+                    + "', 'M-raw-" + marker + "', 'm" + marker + "@example.com', now(), now())");
+            sleep(500);
         }
         raw.stop();
         bridge.stop();
