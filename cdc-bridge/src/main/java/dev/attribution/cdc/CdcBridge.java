@@ -194,6 +194,9 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
             status.state(CdcStatus.State.STREAMING, null);
             status.applied(count, source, lsn);
         }, writer));
+        if (!settings.isPipelined()) {
+            commitInserted();
+        }
     }
 
     /** Waits for the insert in flight and commits the offsets of the batch it wrote; rethrows its failure. */
