@@ -22,6 +22,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -49,6 +51,10 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
     private final String username;
     private final String password;
     private ExecutorService executor;
+    /** Runs the inserts, one at a time, while the engine thread prepares the next batch. */
+    private ExecutorService writer;
+    /** Touched by the engine thread only (the handler); the engine runs one handler call at a time. */
+    private volatile InFlight inFlight;
     private volatile boolean stopping;
     private DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> engine;
 
@@ -92,6 +98,8 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
                 })
                 .build();
         engine = created;
+        inFlight = null;
+        writer = Executors.newSingleThreadExecutor(r -> new Thread(r, "cdc-bridge-writer"));
         executor = Executors.newSingleThreadExecutor(r -> new Thread(r, "cdc-bridge"));
         executor.execute(created);
     }
@@ -143,6 +151,9 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         try {
             executor.shutdown();
             executor.awaitTermination(30, TimeUnit.SECONDS);
+            // an insert still running finishes; its batch's offsets stay uncommitted and it is replayed after a start
+            writer.shutdown();
+            writer.awaitTermination(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -150,6 +161,13 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         }
     }
 
+    /**
+     * Pipelined: the batch is converted and serialised here while the previous batch's insert is still running on the
+     * writer thread; then that insert is awaited, the previous batch's offsets are committed (its rows are in
+     * ClickHouse), and this batch's insert starts. A batch's offsets are thus committed only after its own insert
+     * succeeded, at the next batch (heartbeats bring one at least every heartbeat interval). A failed insert fails the
+     * next call: the engine stops with neither batch committed and replays both after a restart.
+     */
     private void handleBatch(List<ChangeEvent<SourceRecord, SourceRecord>> records,
                              DebeziumEngine.RecordCommitter<ChangeEvent<SourceRecord, SourceRecord>> committer) throws InterruptedException {
         List<Change> changes = new ArrayList<>(records.size());
@@ -164,16 +182,46 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
                 newestSource = Math.max(newestSource, change.sourceMillis());
             }
         }
-        // one insert per ClickHouse table for the whole batch; offsets are committed only once it returned
-        if (!changes.isEmpty()) {
-            sink.write(changes);
+        // one insert per ClickHouse table for the whole batch, serialised now, sent by the writer thread
+        Runnable write = changes.isEmpty() ? () -> { } : sink.prepare(changes);
+        commitInserted();
+        int count = changes.size();
+        long source = newestSource;
+        long lsn = newestLsn;
+        ExecutorService writer = this.writer;
+        inFlight = new InFlight(List.copyOf(records), committer, CompletableFuture.runAsync(() -> {
+            write.run();
+            status.state(CdcStatus.State.STREAMING, null);
+            status.applied(count, source, lsn);
+        }, writer));
+        if (!settings.isPipelined()) {
+            commitInserted();
         }
-        for (ChangeEvent<SourceRecord, SourceRecord> event : records) {
-            committer.markProcessed(event);
+    }
+
+    /** Waits for the insert in flight and commits the offsets of the batch it wrote; rethrows its failure. */
+    private void commitInserted() throws InterruptedException {
+        InFlight previous = inFlight;
+        if (previous == null) {
+            return;
         }
-        committer.markBatchFinished();
-        status.state(CdcStatus.State.STREAMING, null);
-        status.applied(changes.size(), newestSource, newestLsn);
+        inFlight = null;
+        try {
+            previous.insert().get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw cause instanceof RuntimeException r ? r : new IllegalStateException(cause.getMessage(), cause);
+        }
+        for (ChangeEvent<SourceRecord, SourceRecord> event : previous.records()) {
+            previous.committer().markProcessed(event);
+        }
+        previous.committer().markBatchFinished();
+    }
+
+    /** A batch whose insert was started and whose offsets are not committed yet. */
+    private record InFlight(List<ChangeEvent<SourceRecord, SourceRecord>> records,
+                            DebeziumEngine.RecordCommitter<ChangeEvent<SourceRecord, SourceRecord>> committer,
+                            CompletableFuture<Void> insert) {
     }
 
     /** The WAL position a record (change or heartbeat) brings the stream to, 0 when it names none. */

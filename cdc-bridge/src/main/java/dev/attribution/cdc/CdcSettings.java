@@ -29,6 +29,11 @@ public class CdcSettings {
     private int heartbeatIntervalMs = 1000;
     /** Wait before a failed engine is started again (it replays from the committed offset); 0 never restarts. */
     private long restartBackoffMs = 5000;
+    /**
+     * Insert batch N while the engine converts batch N+1 (offsets of N still committed only after N's insert). Off:
+     * each batch is inserted and committed before the handler returns, as before the pipelining.
+     */
+    private boolean pipelined = true;
     /** Table holding Debezium's offsets in PostgreSQL (durable, shared by whichever node runs the bridge). */
     private String offsetTable = "cdc_offsets";
 
@@ -46,6 +51,8 @@ public class CdcSettings {
     public void setHeartbeatIntervalMs(int heartbeatIntervalMs) { this.heartbeatIntervalMs = heartbeatIntervalMs; }
     public long getRestartBackoffMs() { return restartBackoffMs; }
     public void setRestartBackoffMs(long restartBackoffMs) { this.restartBackoffMs = restartBackoffMs; }
+    public boolean isPipelined() { return pipelined; }
+    public void setPipelined(boolean pipelined) { this.pipelined = pipelined; }
     public String getOffsetTable() { return offsetTable; }
     public void setOffsetTable(String offsetTable) { this.offsetTable = offsetTable; }
 }

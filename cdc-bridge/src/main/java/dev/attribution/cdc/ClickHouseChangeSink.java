@@ -10,6 +10,7 @@ import jakarta.inject.Singleton;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ public class ClickHouseChangeSink implements ChangeSink {
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
     private final ClickHouseGateway gateway;
-    private final Map<String, Map<String, String>> shapes = new ConcurrentHashMap<>();
+    private final Map<String, Columns> shapes = new ConcurrentHashMap<>();
     private final Map<String, Set<String>> notInClickHouse = new ConcurrentHashMap<>();
 
     public ClickHouseChangeSink(ClickHouseGateway gateway) {
@@ -36,33 +37,38 @@ public class ClickHouseChangeSink implements ChangeSink {
 
     @Override
     public void write(List<Change> changes) {
+        prepare(changes).run();
+    }
+
+    /** Serialises the batch now (one JSONEachRow body per table); the returned write sends one INSERT per table. */
+    @Override
+    public Runnable prepare(List<Change> changes) {
         Map<String, Batch> perTable = new LinkedHashMap<>();
-        java.util.Set<String> reread = new java.util.HashSet<>();
+        Set<String> reread = new HashSet<>();
         for (Change change : changes) {
-            Map<String, String> shape = shape(change.table());
-            if (hasUnknownColumn(change, shape) && reread.add(change.table())) {
+            Columns columns = columns(change.table());
+            if (hasUnknownColumn(change, columns.types()) && reread.add(change.table())) {
                 // PostgreSQL has a column the cached shape has not seen: maybe one added while streaming (schema
                 // evolution, ClickHouse first). Read the ClickHouse columns again, once per table per batch; columns
                 // ClickHouse still lacks are remembered and not asked about again.
                 shapes.remove(change.table());
-                shape = shape(change.table());
+                columns = columns(change.table());
                 Set<String> absent = notInClickHouse.computeIfAbsent(change.table(), t -> ConcurrentHashMap.newKeySet());
                 for (String column : change.row().keySet()) {
-                    if (!shape.containsKey(column)) {
+                    if (!columns.types().containsKey(column)) {
                         absent.add(column);
                     }
                 }
             }
             try {
-                Batch batch = perTable.computeIfAbsent(change.table(), Batch::new);
-                JsonGenerator json = batch.json;
+                JsonGenerator json = perTable.computeIfAbsent(change.table(), Batch::new).json;
                 json.writeStartObject();
-                for (Map.Entry<String, String> column : shape.entrySet()) {
-                    String name = column.getKey();
-                    if (!name.equals("_version") && !name.equals("is_deleted")) {
-                        json.writeFieldName(name);
-                        json.writeObject(ColumnValues.shape(change.row().get(name), column.getValue()));
-                    }
+                Map<String, Object> row = change.row();
+                String[] names = columns.names();
+                ColumnValues.Type[] types = columns.compiled();
+                for (int i = 0; i < names.length; i++) {
+                    json.writeFieldName(names[i]);
+                    types[i].write(json, row.get(names[i]));
                 }
                 json.writeNumberField("_version", change.version());
                 json.writeNumberField("is_deleted", change.deleted() ? 1 : 0);
@@ -72,8 +78,23 @@ public class ClickHouseChangeSink implements ChangeSink {
                 throw new UncheckedIOException(e);
             }
         }
+        Map<String, byte[]> bodies = new LinkedHashMap<>();
+        perTable.forEach((table, batch) -> bodies.put(table, batch.bytes()));
         // one INSERT per table for the whole batch
-        perTable.forEach((table, batch) -> gateway.insertJsonEachRow(table, batch.bytes()));
+        return () -> bodies.forEach(gateway::insertJsonEachRow);
+    }
+
+    /**
+     * A table's ClickHouse columns: name → type as read, and the copied ones (all but {@code _version} and
+     * {@code is_deleted}) with their types parsed once.
+     */
+    private record Columns(Map<String, String> types, String[] names, ColumnValues.Type[] compiled) {
+
+        static Columns of(Map<String, String> types) {
+            List<String> names = types.keySet().stream().filter(n -> !n.equals("_version") && !n.equals("is_deleted")).toList();
+            return new Columns(types, names.toArray(String[]::new),
+                    names.stream().map(n -> ColumnValues.Type.of(types.get(n))).toArray(ColumnValues.Type[]::new));
+        }
     }
 
     /** The JSONEachRow body of one table's rows in a batch, written by one generator. */
@@ -110,8 +131,8 @@ public class ClickHouseChangeSink implements ChangeSink {
         return false;
     }
 
-    /** Column name → ClickHouse type of {@code table}, read once. */
-    Map<String, String> shape(String table) {
+    /** The ClickHouse columns of {@code table}, read once. */
+    private Columns columns(String table) {
         return shapes.computeIfAbsent(table, t -> {
             Map<String, String> columns = new LinkedHashMap<>();
             gateway.select("SELECT name, type FROM system.columns WHERE database = " + ClickHouseSql.str(gateway.database())
@@ -120,7 +141,7 @@ public class ClickHouseChangeSink implements ChangeSink {
             if (columns.isEmpty()) {
                 throw new IllegalStateException("ClickHouse has no table " + gateway.database() + "." + t);
             }
-            return columns;
+            return Columns.of(columns);
         });
     }
 }
