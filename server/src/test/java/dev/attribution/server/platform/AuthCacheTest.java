@@ -1,0 +1,188 @@
+package dev.attribution.server.platform;
+
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.AccountDirectory;
+import dev.attribution.api.auth.ApiKeys;
+import dev.attribution.api.auth.CredentialCache;
+import dev.attribution.api.auth.Roles;
+import dev.attribution.testing.TestStack;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.runtime.server.EmbeddedServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The in-memory auth cache (CredentialCache) across server nodes: two application contexts over one PostgreSQL
+ * serve a key from memory, and a key revoked, an account blocked or a role withdrawn by SQL on another connection
+ * (not through this JVM's AccountDirectory, so only PostgreSQL's NOTIFY can tell the nodes) takes effect on both
+ * nodes within a second; losing the notification connection falls back to reading the database.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AuthCacheTest {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final long PROMPTLY_MILLIS = 1000;
+
+    final List<EmbeddedServer> nodes = new ArrayList<>();
+
+    @BeforeAll
+    void startTwoNodes() throws Exception {
+        Map<String, Object> properties = new HashMap<>(TestStack.get().properties());
+        properties.put("attribution.roles.cdc", "false");
+        for (int i = 0; i < 2; i++) {
+            nodes.add(ApplicationContext.run(EmbeddedServer.class, properties, "test"));
+        }
+    }
+
+    @AfterAll
+    void stopNodes() {
+        nodes.forEach(EmbeddedServer::stop);
+    }
+
+    @Test
+    void aRevokedKeyIs401OnEveryNodePromptlyAndOtherKeysStillWork() throws Exception {
+        String account = account();
+        String revoked = key(account);
+        String other = key(account);
+        warm(revoked);
+        warm(other);
+        sql("UPDATE api_keys SET revoked_at = now() WHERE key_hash = ?", ApiKeys.hash(revoked));
+        for (EmbeddedServer node : nodes) {
+            assertBecomes(401, node, revoked, "/api/v1.0/leads");
+            assertEquals(200, get(node, other, "/api/v1.0/leads").statusCode());
+        }
+    }
+
+    @Test
+    void aBlockedAccountIs401OnEveryNodePromptlyAndWorksAgainOnceRestored() throws Exception {
+        String account = account();
+        String key = key(account);
+        warm(key);
+        sql("UPDATE accounts SET state = 'BLOCKED' WHERE id = ?", account);
+        for (EmbeddedServer node : nodes) {
+            assertBecomes(401, node, key, "/api/v1.0/leads");
+        }
+        sql("UPDATE accounts SET state = 'ACTIVE' WHERE id = ?", account);
+        for (EmbeddedServer node : nodes) {
+            assertBecomes(200, node, key, "/api/v1.0/leads");
+        }
+    }
+
+    @Test
+    void aRoleTheAccountNoLongerPermitsIs403OnEveryNodePromptly() throws Exception {
+        String account = account();
+        String key = key(account);
+        warm(key);
+        List<String> permitted = new ArrayList<>(Roles.ALL);
+        permitted.remove(Roles.GET_LEADS);
+        try (Connection c = TestStack.get().connect();
+             PreparedStatement ps = c.prepareStatement("UPDATE accounts SET permitted_roles = ? WHERE id = ?")) {
+            ps.setArray(1, c.createArrayOf("text", permitted.toArray()));
+            ps.setString(2, account);
+            ps.executeUpdate();
+        }
+        for (EmbeddedServer node : nodes) {
+            assertBecomes(403, node, key, "/api/v1.0/leads");
+        }
+    }
+
+    @Test
+    void losingTheNotificationConnectionFallsBackToTheDatabaseAndRecovers() throws Exception {
+        String account = account();
+        String key = key(account);
+        warm(key);
+        try (Connection c = TestStack.get().connect(); Statement s = c.createStatement()) {
+            s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN "
+                    + CredentialCache.CHANNEL + "' AND datname = current_database()");
+        }
+        sql("UPDATE api_keys SET revoked_at = now() WHERE key_hash = ?", ApiKeys.hash(key));
+        for (EmbeddedServer node : nodes) {
+            assertBecomes(401, node, key, "/api/v1.0/leads");
+        }
+        long deadline = System.currentTimeMillis() + 10_000;
+        for (EmbeddedServer node : nodes) {
+            while (!cache(node).listening() && System.currentTimeMillis() < deadline) {
+                Thread.sleep(50);
+            }
+            assertTrue(cache(node).listening(), "the node listens again");
+        }
+        warm(key(account)); // and serves from memory again
+    }
+
+    /** Requests with the key on both nodes until both answer 200 from memory (the cache's hit count rises). */
+    private void warm(String key) throws Exception {
+        for (EmbeddedServer node : nodes) {
+            CredentialCache cache = cache(node);
+            long deadline = System.currentTimeMillis() + 10_000;
+            long before = cache.hits();
+            while (cache.hits() == before && System.currentTimeMillis() < deadline) {
+                assertEquals(200, get(node, key, "/api/v1.0/leads").statusCode());
+            }
+            assertTrue(cache.hits() > before, "the key is served from the cache");
+        }
+    }
+
+    /** The node answers {@code status} within {@link #PROMPTLY_MILLIS} and keeps answering it. */
+    private static void assertBecomes(int status, EmbeddedServer node, String key, String path) throws Exception {
+        long start = System.currentTimeMillis();
+        int last;
+        while ((last = get(node, key, path).statusCode()) != status && System.currentTimeMillis() - start < PROMPTLY_MILLIS) {
+            Thread.sleep(5);
+        }
+        long took = System.currentTimeMillis() - start;
+        assertEquals(status, last, "after " + took + " ms");
+        for (int i = 0; i < 3; i++) {
+            assertEquals(status, get(node, key, path).statusCode());
+        }
+    }
+
+    private static CredentialCache cache(EmbeddedServer node) {
+        return node.getApplicationContext().getBean(CredentialCache.class);
+    }
+
+    private static void sql(String sql, String parameter) throws Exception {
+        try (Connection c = TestStack.get().connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, parameter);
+            assertEquals(1, ps.executeUpdate(), sql);
+        }
+    }
+
+    private String account() {
+        String id = RequestIds.next("acc_");
+        directory().createAccount(id, "Cache " + id, null, ZoneId.of("UTC"), "USD");
+        return id;
+    }
+
+    private String key(String account) {
+        String key = ApiKeys.newKey();
+        directory().createKey(account, ApiKeys.hash(key), Roles.ALL, false);
+        return key;
+    }
+
+    private AccountDirectory directory() {
+        return nodes.get(0).getApplicationContext().getBean(AccountDirectory.class);
+    }
+
+    private static HttpResponse<String> get(EmbeddedServer node, String key, String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(node.getURL() + path)).header("API-Key", key).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+}
