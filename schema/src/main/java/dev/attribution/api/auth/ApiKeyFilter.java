@@ -2,6 +2,7 @@ package dev.attribution.api.auth;
 
 import dev.attribution.api.ApiException;
 import dev.attribution.api.ErrorResponses;
+import dev.attribution.api.NotifiedCache;
 import dev.attribution.api.limits.RateLimiter;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.core.annotation.Nullable;
@@ -38,12 +39,12 @@ public class ApiKeyFilter implements Ordered {
     private static final String DECISION = "attribution.rate-decision";
 
     private final AccountDirectory directory;
-    private final CredentialCache cache;
+    private final NotifiedCache cache;
     private final RateLimiter limiter;
     private final int defaultPerSecond;
     private final int defaultPerMinute;
 
-    public ApiKeyFilter(AccountDirectory directory, CredentialCache cache, RateLimiter limiter,
+    public ApiKeyFilter(AccountDirectory directory, NotifiedCache cache, RateLimiter limiter,
                         @Value("${attribution.rate-limits.per-second:30}") int defaultPerSecond,
                         @Value("${attribution.rate-limits.per-minute:1000}") int defaultPerMinute) {
         this.directory = directory;

@@ -3,8 +3,9 @@ package dev.attribution.server.platform;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.AccountDirectory;
 import dev.attribution.api.auth.ApiKeys;
-import dev.attribution.api.auth.CredentialCache;
+import dev.attribution.api.NotifiedCache;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.testing.TestStack;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
@@ -30,13 +31,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The in-memory auth cache (CredentialCache) across server nodes: two application contexts over one PostgreSQL
- * serve a key from memory, and a key revoked, an account blocked or a role withdrawn by SQL on another connection
- * (not through this JVM's AccountDirectory, so only PostgreSQL's NOTIFY can tell the nodes) takes effect on both
- * nodes within a second; losing the notification connection falls back to reading the database.
+ * The in-memory cache of keys and blacklists (NotifiedCache) across server nodes: two application contexts over one
+ * PostgreSQL serve a key from memory, and a key revoked, an account blocked, a role withdrawn or a contact
+ * blacklisted by SQL on another connection (not through this JVM's code, so only PostgreSQL's NOTIFY can tell the
+ * nodes) takes effect on both nodes within a second; losing the notification connection falls back to reading the
+ * database.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class AuthCacheTest {
+class NotifiedCacheTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final long PROMPTLY_MILLIS = 1000;
@@ -105,13 +107,29 @@ class AuthCacheTest {
     }
 
     @Test
+    void aContactBlacklistedOnAnotherConnectionIsRefusedOnEveryNodePromptly() throws Exception {
+        String account = account();
+        String key = key(account);
+        for (EmbeddedServer node : nodes) { // the account's (empty) blacklist is now held by both nodes
+            assertEquals(200, post(node, key, "{\"email\":\"first@example.com\"}").statusCode());
+        }
+        try (Connection c = TestStack.get().connect()) {
+            Blacklist.add(c, account, "Listed@Example.com", List.of());
+        }
+        for (EmbeddedServer node : nodes) {
+            assertBecomes(400, () -> post(node, key, "{\"email\":\"listed@example.com\"}").statusCode());
+            assertEquals(200, post(node, key, "{\"email\":\"other@example.com\"}").statusCode());
+        }
+    }
+
+    @Test
     void losingTheNotificationConnectionFallsBackToTheDatabaseAndRecovers() throws Exception {
         String account = account();
         String key = key(account);
         warm(key);
         try (Connection c = TestStack.get().connect(); Statement s = c.createStatement()) {
             s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN "
-                    + CredentialCache.CHANNEL + "' AND datname = current_database()");
+                    + NotifiedCache.CHANNEL + "' AND datname = current_database()");
         }
         sql("UPDATE api_keys SET revoked_at = now() WHERE key_hash = ?", ApiKeys.hash(key));
         for (EmbeddedServer node : nodes) {
@@ -130,7 +148,7 @@ class AuthCacheTest {
     /** Requests with the key on both nodes until both answer 200 from memory (the cache's hit count rises). */
     private void warm(String key) throws Exception {
         for (EmbeddedServer node : nodes) {
-            CredentialCache cache = cache(node);
+            NotifiedCache cache = cache(node);
             long deadline = System.currentTimeMillis() + 10_000;
             long before = cache.hits();
             while (cache.hits() == before && System.currentTimeMillis() < deadline) {
@@ -140,22 +158,30 @@ class AuthCacheTest {
         }
     }
 
-    /** The node answers {@code status} within {@link #PROMPTLY_MILLIS} and keeps answering it. */
     private static void assertBecomes(int status, EmbeddedServer node, String key, String path) throws Exception {
+        assertBecomes(status, () -> get(node, key, path).statusCode());
+    }
+
+    private interface Call {
+        int status() throws Exception;
+    }
+
+    /** The call answers {@code status} within {@link #PROMPTLY_MILLIS} and keeps answering it. */
+    private static void assertBecomes(int status, Call call) throws Exception {
         long start = System.currentTimeMillis();
         int last;
-        while ((last = get(node, key, path).statusCode()) != status && System.currentTimeMillis() - start < PROMPTLY_MILLIS) {
+        while ((last = call.status()) != status && System.currentTimeMillis() - start < PROMPTLY_MILLIS) {
             Thread.sleep(5);
         }
         long took = System.currentTimeMillis() - start;
         assertEquals(status, last, "after " + took + " ms");
         for (int i = 0; i < 3; i++) {
-            assertEquals(status, get(node, key, path).statusCode());
+            assertEquals(status, call.status());
         }
     }
 
-    private static CredentialCache cache(EmbeddedServer node) {
-        return node.getApplicationContext().getBean(CredentialCache.class);
+    private static NotifiedCache cache(EmbeddedServer node) {
+        return node.getApplicationContext().getBean(NotifiedCache.class);
     }
 
     private static void sql(String sql, String parameter) throws Exception {
@@ -179,6 +205,12 @@ class AuthCacheTest {
 
     private AccountDirectory directory() {
         return nodes.get(0).getApplicationContext().getBean(AccountDirectory.class);
+    }
+
+    private static HttpResponse<String> post(EmbeddedServer node, String key, String json) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(node.getURL() + "/api/v1.0/leads")).header("API-Key", key)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private static HttpResponse<String> get(EmbeddedServer node, String key, String path) throws Exception {

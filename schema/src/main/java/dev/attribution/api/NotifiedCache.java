@@ -1,5 +1,6 @@
-package dev.attribution.api.auth;
+package dev.attribution.api;
 
+import com.zaxxer.hikari.HikariDataSource;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.annotation.PreDestroy;
@@ -10,34 +11,38 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import javax.sql.DataSource;
+
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * What {@link ApiKeyFilter} reads on every request (a key's grant and rate overrides, agency links, client
- * accounts), kept in memory so that an authenticated request costs no database round trip.
+ * Rarely changing rows read on every request, kept in memory so that the request costs no database round trip:
+ * a key's grant and rate overrides, agency links and client accounts ({@code ApiKeyFilter}), an account's contact
+ * blacklist ({@code Blacklist}).
  *
- * <p>Invalidation, so that a revoked key, a blocked account or a removed role takes effect on every node promptly:
- * triggers on {@code accounts}, {@code api_keys} and {@code agency_links} (migration V11) send
- * {@code NOTIFY attribution_auth_changed} when a statement changes them; every node LISTENs on a connection of its
- * own and drops its whole cache when one arrives (these tables change rarely: admin operations only). Changes made
- * through {@link AccountDirectory} in this JVM drop it at once, before the change is even committed elsewhere.
- * Every entry carries the generation it was read in, and a read that raced with an invalidation is not kept.
- * While the listening connection is down (not yet opened, or lost) nothing is served from the cache: every request
+ * <p>Invalidation, so that a revoked key, a blocked account, a removed role or a new blacklist entry takes effect on
+ * every node promptly: statement triggers on {@code accounts}, {@code api_keys}, {@code agency_links} and
+ * {@code contact_blacklist} (migration V11) send {@code NOTIFY attribution_cache_changed}; every node LISTENs on a
+ * connection of its own and drops its whole cache when one arrives (these tables change through admin operations and
+ * lead erasures only, never on the accept path). Changes made through {@code AccountDirectory} in this JVM drop it at
+ * once. Every entry carries the generation it was read in, and a read that raced with an invalidation is not kept.
+ * While the listening connection is down (not yet opened, or lost) nothing is served from memory: every request
  * reads the database, as without the cache, and the cache starts empty again once LISTEN is back. Entries also
- * expire after {@code attribution.auth-cache.max-age-ms} (default 60 s) as a backstop.
- * {@code attribution.auth-cache.enabled=false} turns it off.
+ * expire after {@code attribution.cache.max-age-ms} (default 60 s) as a backstop.
+ * {@code attribution.cache.enabled=false} turns it off.
  */
 @Singleton
-public class CredentialCache {
+public class NotifiedCache {
 
-    public static final String CHANNEL = "attribution_auth_changed";
-    private static final Logger LOG = LoggerFactory.getLogger(CredentialCache.class);
+    public static final String CHANNEL = "attribution_cache_changed";
+    private static final Logger LOG = LoggerFactory.getLogger(NotifiedCache.class);
     private static final int MAX_ENTRIES = 100_000;
 
     /** JVM-wide: a change made through any AccountDirectory of this process invalidates every cache in it. */
@@ -55,9 +60,9 @@ public class CredentialCache {
     private volatile boolean running = true;
     private Thread listener;
 
-    public CredentialCache(DataSource dataSource,
-                           @Value("${attribution.auth-cache.enabled:true}") boolean enabled,
-                           @Value("${attribution.auth-cache.max-age-ms:60000}") long maxAgeMillis) {
+    public NotifiedCache(DataSource dataSource,
+                           @Value("${attribution.cache.enabled:true}") boolean enabled,
+                           @Value("${attribution.cache.max-age-ms:60000}") long maxAgeMillis) {
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
         this.enabled = enabled;
         this.maxAgeMillis = maxAgeMillis;
@@ -107,14 +112,14 @@ public class CredentialCache {
         if (listener != null || !running) {
             return;
         }
-        listener = new Thread(this::listen, "auth-cache-listener");
+        listener = new Thread(this::listen, "cache-change-listener");
         listener.setDaemon(true);
         listener.start();
     }
 
     private void listen() {
         while (running) {
-            try (Connection c = dataSource.getConnection()) {
+            try (Connection c = listeningConnection()) {
                 c.setAutoCommit(true);
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN " + CHANNEL);
@@ -134,7 +139,7 @@ public class CredentialCache {
                 listening = false;
                 invalidateAll();
                 if (running) {
-                    LOG.warn("auth cache: change notifications lost ({}); reading every request from the database until back",
+                    LOG.warn("cache: change notifications lost ({}); reading every request from the database until back",
                             e.getMessage());
                     sleep(500);
                 }
@@ -142,6 +147,27 @@ public class CredentialCache {
                 listening = false;
             }
         }
+    }
+
+    /**
+     * A connection of its own, outside the pool: a pooled connection that broke while waiting for notifications
+     * would go back to the pool unnoticed (the failure does not pass through the pool's proxy), and LISTEN would stay
+     * on a connection that requests borrow.
+     */
+    private Connection listeningConnection() throws SQLException {
+        if (dataSource.isWrapperFor(HikariDataSource.class)) {
+            HikariDataSource hikari = dataSource.unwrap(HikariDataSource.class);
+            Properties properties = new Properties();
+            properties.putAll(hikari.getDataSourceProperties());
+            if (hikari.getUsername() != null) {
+                properties.setProperty("user", hikari.getUsername());
+            }
+            if (hikari.getPassword() != null) {
+                properties.setProperty("password", hikari.getPassword());
+            }
+            return DriverManager.getConnection(hikari.getJdbcUrl(), properties);
+        }
+        return dataSource.getConnection();
     }
 
     @PreDestroy
