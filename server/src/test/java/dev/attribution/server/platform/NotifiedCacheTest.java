@@ -7,12 +7,8 @@ import dev.attribution.api.NotifiedCache;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.testing.TestStack;
-import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -23,9 +19,7 @@ import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,27 +31,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * nodes) takes effect on both nodes within a second; losing the notification connection falls back to reading the
  * database.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class NotifiedCacheTest {
+class NotifiedCacheTest extends TwoNodeTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final long PROMPTLY_MILLIS = 1000;
-
-    final List<EmbeddedServer> nodes = new ArrayList<>();
-
-    @BeforeAll
-    void startTwoNodes() throws Exception {
-        Map<String, Object> properties = new HashMap<>(TestStack.get().properties());
-        properties.put("attribution.roles.cdc", "false");
-        for (int i = 0; i < 2; i++) {
-            nodes.add(ApplicationContext.run(EmbeddedServer.class, properties, "test"));
-        }
-    }
-
-    @AfterAll
-    void stopNodes() {
-        nodes.forEach(EmbeddedServer::stop);
-    }
 
     @Test
     void aRevokedKeyIs401OnEveryNodePromptlyAndOtherKeysStillWork() throws Exception {
