@@ -55,6 +55,9 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     /** How long an idle worker waits before looking again for writes accepted by other nodes. */
     static final long IDLE_POLL_MILLIS = 100;
 
+    /** How long a thread short of its share of lanes waits before trying to take more. */
+    static final long CLAIM_RETRY_MILLIS = 1000;
+
     private final WriteSignal signal;
 
     public WriteWorker(DataSource dataSource, AccountDirectory accounts, List<WriteHandler> handlers, WriteSignal signal,
@@ -107,12 +110,18 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private void run(int maxLanes) {
         boolean[] owned = new boolean[WriteRequestLog.LANES];
         while (running) {
+            long nextClaim = 0; // a new connection holds no lanes: claim at once
             try (Connection connection = dataSource.getConnection()) {
                 java.util.Arrays.fill(owned, false);
                 try {
                     while (running) {
                         long seen = signal.generation();
-                        claimLanes(connection, owned, maxLanes);
+                        long now = System.currentTimeMillis();
+                        if (now >= nextClaim) {
+                            // short of its share (lanes held by another thread or node): look again in a while, not
+                            // on every wake — each look is one query per missing lane
+                            nextClaim = claimLanes(connection, owned, maxLanes) < maxLanes ? now + CLAIM_RETRY_MILLIS : 0;
+                        }
                         if (processBatch(connection, owned) == 0) {
                             awaitWrites(seen);
                         }
@@ -133,7 +142,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
      * Takes lanes no other worker holds, up to {@code maxLanes} (session advisory locks live as long as the
      * connection). Lanes are tried from a random start so that threads and nodes spread over them.
      */
-    private void claimLanes(Connection connection, boolean[] owned, int maxLanes) throws SQLException {
+    private int claimLanes(Connection connection, boolean[] owned, int maxLanes) throws SQLException {
         connection.setAutoCommit(true);
         int held = 0;
         for (boolean o : owned) {
@@ -154,6 +163,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                 }
             }
         }
+        return held;
     }
 
     /**
