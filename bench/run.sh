@@ -3,6 +3,7 @@
 #
 #   mvn -B -q -o package -pl server -am -DskipTests      # builds server/target/attribution-server.jar + lib/
 #   bench/run.sh [SECONDS] [CONNECTIONS] [PACED_RATE]    # defaults 10 s, 50 connections, 500 writes/s
+#   WARMUP=3 bench/run.sh …                               # warm-up seconds (default 10; the rows before 2026-11-24 used 3)
 #
 # 1. starts a private PostgreSQL and ClickHouse (scripts/lib/servers.sh) and the server jar on free ports;
 # 2. creates an account whose rate limit cannot interfere (admin CLI);
@@ -11,15 +12,16 @@
 # 4. open loop at PACED_RATE writes/s for SECONDS (bench/Paced.java) → acceptance p50/p99 and, from the request
 #    log, created→visible p50/p99/max. GET /leads reads PostgreSQL, and a write's effects and its PROCESSED mark
 #    commit in one transaction, so processed_at - created_at is the time until GET /leads shows the lead.
-# Everything is stopped and deleted on exit. Needs wrk (apt-get install wrk).
+# Everything is stopped and deleted on exit. Needs wrk: apt-get install -y wrk.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_RUN=${1:-10}
 CONNECTIONS=${2:-50}
 RATE=${3:-500}
+WARMUP=${WARMUP:-10}   # seconds of closed-loop warm-up (JIT) before measuring; its backlog is applied first
 JAR=$ROOT/server/target/attribution-server.jar
 [ -f "$JAR" ] || { echo "build first: mvn -B -q -o package -pl server -am -DskipTests" >&2; exit 1; }
-command -v wrk >/dev/null || { echo "wrk is required (apt-get install wrk)" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "wrk is required: apt-get install -y wrk" >&2; exit 1; }
 
 WORK=$(mktemp -d /tmp/attribution-bench.XXXXXX)
 chmod 755 "$WORK"
@@ -54,11 +56,14 @@ export BENCH_API_KEY=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1]
 java -jar "$JAR" admin account set-rate-limit --account "$ACCOUNT" --per-second 100000000 --per-minute 2000000000 >/dev/null 2>&1
 
 echo "# machine: $(nproc) cores, $(uname -r); $(java -version 2>&1 | head -1)"
-echo "# closed loop: wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s POST /api/v1.0/leads (warm-up 3 s first)"
-wrk -t2 -c"$CONNECTIONS" -d3s -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" >/dev/null
+pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
+echo "# closed loop: wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s POST /api/v1.0/leads (warm-up ${WARMUP}s first, its backlog applied before)"
+wrk -t2 -c"$CONNECTIONS" -d"${WARMUP}s" -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" >/dev/null
+while [ "$(pending)" != 0 ]; do sleep 0.2; done
+"${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
 wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_RUN}s" --latency -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" | tail -1
 t0=$(date +%s.%N)
-while [ "$("${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'")" != 0 ]; do sleep 0.2; done
+while [ "$(pending)" != 0 ]; do sleep 0.2; done
 t1=$(date +%s.%N)
 "${PSQL[@]}" -c "SELECT 'applied=' || count(*) || ' backlog_drained_after_s=' || round(($t1 - $t0)::numeric, 1)
   || ' apply_rate_per_s=' || round(count(*) / extract(epoch FROM max(processed_at) - min(processed_at))::numeric)
@@ -67,7 +72,7 @@ t1=$(date +%s.%N)
 echo "# open loop: $RATE writes/s for ${SECONDS_RUN}s"
 "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
 java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECONDS_RUN"
-while [ "$("${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'")" != 0 ]; do sleep 0.2; done
+while [ "$(pending)" != 0 ]; do sleep 0.2; done
 "${PSQL[@]}" -c "SELECT 'visible_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
   || ' visible_p99_ms=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)
   || ' visible_max_ms=' || round(max(ms)::numeric, 1) || ' failed=' || sum(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END)

@@ -40,7 +40,11 @@ class CreateLeadHandler implements WriteHandler {
         Instant now = write.acceptedAt();
         LeadStore.Upsert upsert = store.upsertWithEvents(c, account, email, text(p, "firstName"), text(p, "lastName"),
                 text(p, "adOptimizationConsent"), now);
-        store.replacePhones(c, account.id(), upsert.id(), phones);
+        if (upsert.created()) {
+            store.addPhones(c, account.id(), upsert.id(), phones); // a new lead holds no numbers to replace
+        } else {
+            store.replacePhones(c, account.id(), upsert.id(), phones);
+        }
         store.addIpsAndConnectClicks(c, account, upsert.id(), texts(p.get("leadIps")), now);
         Instant tagsDate = p.hasNonNull("tagsDate") ? Instant.parse(p.get("tagsDate").asText()) : now;
         store.addTagsReturningNew(c, account, upsert.id(), texts(p.get("tags")), tagsDate);

@@ -109,37 +109,35 @@ public class LeadStore {
      */
     public Upsert upsertByEmail(Connection c, String accountId, String email, String firstName, String lastName,
                          String consent, Instant now) throws SQLException {
+        // one statement in the usual case; (xmax = 0) tells a row this statement inserted from one it updated
+        String newId = RequestIds.next("ld_");
         try (PreparedStatement ps = c.prepareStatement("""
-                UPDATE leads SET first_name = COALESCE(?, first_name), last_name = COALESCE(?, last_name),
-                       ad_consent = COALESCE(?, ad_consent), updated_at = ?
-                WHERE account_id = ? AND lower(email) = lower(?) AND NOT erased RETURNING id""")) {
-            ps.setString(1, firstName);
-            ps.setString(2, lastName);
-            ps.setString(3, consent);
-            ps.setTimestamp(4, Timestamp.from(now));
-            ps.setString(5, accountId);
-            ps.setString(6, email);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) {
-                    return new Upsert(rs.getString(1), false);
-                }
-            }
-        }
-        String id = RequestIds.next("ld_");
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO leads (account_id, id, email, first_name, last_name, ad_consent, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, COALESCE(?, 'UNSPECIFIED'), ?, ?)""")) {
+                INSERT INTO leads AS l (account_id, id, email, first_name, last_name, ad_consent, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, COALESCE(?, 'UNSPECIFIED'), ?, ?)
+                ON CONFLICT (account_id, lower(email)) DO UPDATE SET first_name = COALESCE(?, l.first_name),
+                       last_name = COALESCE(?, l.last_name), ad_consent = COALESCE(?, l.ad_consent), updated_at = ?
+                WHERE NOT l.erased
+                RETURNING l.id, (l.xmax = 0) AS created""")) {
             ps.setString(1, accountId);
-            ps.setString(2, id);
+            ps.setString(2, newId);
             ps.setString(3, email);
             ps.setString(4, firstName);
             ps.setString(5, lastName);
             ps.setString(6, consent);
             ps.setTimestamp(7, Timestamp.from(now));
             ps.setTimestamp(8, Timestamp.from(now));
-            ps.executeUpdate();
+            ps.setString(9, firstName);
+            ps.setString(10, lastName);
+            ps.setString(11, consent);
+            ps.setTimestamp(12, Timestamp.from(now));
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    return new Upsert(rs.getString(1), rs.getBoolean(2));
+                }
+            }
         }
-        return new Upsert(id, true);
+        // the address is an erased lead's redacted one: the conflicting row may not be updated (it failed before too)
+        throw new SQLException("the email of lead write matches an erased lead's redacted address");
     }
 
     /**
@@ -148,7 +146,8 @@ public class LeadStore {
      */
     public Upsert upsertWithEvents(Connection c, Account account, String email, String firstName, String lastName,
                                    String consent, Instant now) throws SQLException {
-        String before = findByEmail(c, account.id(), email).map(Current::consent).orElse(null);
+        // the consent before matters only when GRANTED is sent (consentChanged): otherwise no read
+        String before = "GRANTED".equals(consent) ? findByEmail(c, account.id(), email).map(Current::consent).orElse(null) : null;
         Upsert upsert = upsertByEmail(c, account.id(), email, firstName, lastName, consent, now);
         consentChanged(c, account, upsert.id(), before, consent, now);
         return upsert;
@@ -341,6 +340,9 @@ public class LeadStore {
     }
 
     private static void insertAll(Connection c, String sql, String accountId, String leadId, List<String> values) throws SQLException {
+        if (values.isEmpty()) {
+            return;
+        }
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             for (String v : values) {
                 ps.setString(1, accountId);

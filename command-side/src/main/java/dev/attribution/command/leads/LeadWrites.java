@@ -7,11 +7,13 @@ import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
+import dev.attribution.api.NotifiedCache;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.command.requests.WriteRequestLog;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
+import io.micronaut.transaction.TransactionOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
 
@@ -46,11 +48,13 @@ public class LeadWrites {
     private final WriteRequestLog log;
     private final Blacklist blacklist;
     private final JdbcOperations jdbc;
+    private final TransactionOperations<Connection> tx;
 
-    public LeadWrites(WriteRequestLog log, Blacklist blacklist, JdbcOperations jdbc) {
+    public LeadWrites(WriteRequestLog log, Blacklist blacklist, JdbcOperations jdbc, TransactionOperations<Connection> tx) {
         this.log = log;
         this.blacklist = blacklist;
         this.jdbc = jdbc;
+        this.tx = tx;
     }
 
     /** {@code POST /leads}: create or update by email (or phone). */
@@ -143,9 +147,9 @@ public class LeadWrites {
     /**
      * {@code DELETE /leads}: the erasure applies at once (spec 4.1): the lead's email and phones are blacklisted in
      * the transaction that accepts the request, so a write sent right after is already refused; the worker then
-     * redacts and deletes.
+     * redacts and deletes. Once that transaction committed, this node's cached blacklists are dropped (other nodes
+     * hear of it through the blacklist's trigger), so the next write here is checked against the new entries.
      */
-    @Transactional
     public String delete(Caller caller, QueryParams query) {
         Optional<String> id = query.string("id");
         Optional<String> email = query.string("email");
@@ -155,6 +159,12 @@ public class LeadWrites {
         ObjectNode payload = JsonBody.mapper().createObjectNode();
         id.ifPresent(v -> payload.put("selectId", v));
         email.ifPresent(v -> payload.put("selectEmail", v));
+        String requestId = tx.executeWrite(status -> erase(caller, id, email, payload));
+        NotifiedCache.invalidateAll();
+        return requestId;
+    }
+
+    private String erase(Caller caller, Optional<String> id, Optional<String> email, ObjectNode payload) {
         jdbc.execute((Connection c) -> {
             Optional<LeadStore.Current> lead = Optional.empty();
             if (id.isPresent()) {

@@ -55,6 +55,9 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     /** How long an idle worker waits before looking again for writes accepted by other nodes. */
     static final long IDLE_POLL_MILLIS = 100;
 
+    /** How long a thread short of its share of lanes waits before trying to take more. */
+    static final long CLAIM_RETRY_MILLIS = 1000;
+
     private final WriteSignal signal;
 
     public WriteWorker(DataSource dataSource, AccountDirectory accounts, List<WriteHandler> handlers, WriteSignal signal,
@@ -107,12 +110,18 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private void run(int maxLanes) {
         boolean[] owned = new boolean[WriteRequestLog.LANES];
         while (running) {
+            long nextClaim = 0; // a new connection holds no lanes: claim at once
             try (Connection connection = dataSource.getConnection()) {
                 java.util.Arrays.fill(owned, false);
                 try {
                     while (running) {
                         long seen = signal.generation();
-                        claimLanes(connection, owned, maxLanes);
+                        long now = System.currentTimeMillis();
+                        if (now >= nextClaim) {
+                            // short of its share (lanes held by another thread or node): look again in a while, not
+                            // on every wake — each look is one query per missing lane
+                            nextClaim = claimLanes(connection, owned, maxLanes) < maxLanes ? now + CLAIM_RETRY_MILLIS : 0;
+                        }
                         if (processBatch(connection, owned) == 0) {
                             awaitWrites(seen);
                         }
@@ -133,7 +142,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
      * Takes lanes no other worker holds, up to {@code maxLanes} (session advisory locks live as long as the
      * connection). Lanes are tried from a random start so that threads and nodes spread over them.
      */
-    private void claimLanes(Connection connection, boolean[] owned, int maxLanes) throws SQLException {
+    private int claimLanes(Connection connection, boolean[] owned, int maxLanes) throws SQLException {
         connection.setAutoCommit(true);
         int held = 0;
         for (boolean o : owned) {
@@ -154,6 +163,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                 }
             }
         }
+        return held;
     }
 
     /**
@@ -201,8 +211,17 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             }
             Map<String, Optional<Account>> accountsOfBatch = new HashMap<>();
             for (Pending p : batch) {
-                apply(connection, p, accountsOfBatch.computeIfAbsent(p.accountId(), accounts::find));
+                accountsOfBatch.computeIfAbsent(p.accountId(), accounts::find);
             }
+            List<Outcome> outcomes;
+            try {
+                outcomes = applyAll(connection, batch, accountsOfBatch, false);
+            } catch (FastPathFailed e) {
+                // some write failed: nothing of this attempt is kept; again, each write behind its own savepoint
+                connection.rollback();
+                outcomes = applyAll(connection, batch, accountsOfBatch, true);
+            }
+            finish(connection, outcomes);
             connection.commit();
             return batch.size();
         } catch (SQLException | RuntimeException e) {
@@ -216,39 +235,79 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private record Pending(long seq, String id, String accountId, String eventType, String payload, Timestamp createdAt) {
     }
 
-    private void apply(Connection connection, Pending p, Optional<Account> account) throws SQLException {
-        Savepoint savepoint = connection.setSavepoint();
-        String error;
-        try {
-            WriteHandler handler = handlers.get(p.eventType());
-            if (handler == null) {
-                throw new WriteHandler.WriteFailure("No handler for " + p.eventType());
-            }
-            if (account.isEmpty()) {
-                throw new WriteHandler.WriteFailure("Account not found");
-            }
-            JsonNode payload = JsonBody.mapper().readTree(p.payload());
-            JsonNode result = handler.apply(connection, new WriteHandler.Write(p.id(), account.get(), payload, p.createdAt().toInstant()));
-            finish(connection, p.seq(), "PROCESSED", null, result);
-            connection.releaseSavepoint(savepoint);
-            return;
-        } catch (WriteHandler.WriteFailure e) {
-            error = e.getMessage();
-        } catch (Exception e) {
-            LOG.error("request {} ({}) failed", p.id(), p.eventType(), e);
-            error = "There was a problem while processing the request";
-        }
-        connection.rollback(savepoint);
-        finish(connection, p.seq(), "FAILED", error, null);
+    /** What a write ended as: PROCESSED with its result, or FAILED with its message. */
+    private record Outcome(long seq, String status, String error, String result) {
     }
 
-    private static void finish(Connection connection, long seq, String status, String error, JsonNode result) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement(
-                "UPDATE write_requests SET status = ?, error_message = ?, result = ?::jsonb, processed_at = clock_timestamp() WHERE seq = ?")) {
-            ps.setString(1, status);
-            ps.setString(2, error);
-            ps.setString(3, result == null ? null : result.toString());
-            ps.setLong(4, seq);
+    /** A write failed while the batch ran without savepoints. */
+    private static final class FastPathFailed extends RuntimeException {
+        FastPathFailed() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * Applies the batch in order. Without savepoints (the usual case: two round trips fewer per write) the first
+     * failing write aborts the attempt with {@link FastPathFailed}; with savepoints a failing write is rolled back
+     * alone and marked FAILED, and the others are kept.
+     */
+    private List<Outcome> applyAll(Connection connection, List<Pending> batch, Map<String, Optional<Account>> accountsOfBatch,
+                                   boolean savepoints) throws SQLException {
+        List<Outcome> outcomes = new ArrayList<>(batch.size());
+        for (Pending p : batch) {
+            Savepoint savepoint = savepoints ? connection.setSavepoint() : null;
+            String error;
+            try {
+                outcomes.add(new Outcome(p.seq(), "PROCESSED", null, apply(connection, p, accountsOfBatch.get(p.accountId()))));
+                if (savepoint != null) {
+                    connection.releaseSavepoint(savepoint);
+                }
+                continue;
+            } catch (WriteHandler.WriteFailure e) {
+                error = e.getMessage();
+            } catch (Exception e) {
+                if (savepoint != null) {
+                    LOG.error("request {} ({}) failed", p.id(), p.eventType(), e);
+                }
+                error = "There was a problem while processing the request";
+            }
+            if (savepoint == null) {
+                throw new FastPathFailed();
+            }
+            connection.rollback(savepoint);
+            outcomes.add(new Outcome(p.seq(), "FAILED", error, null));
+        }
+        return outcomes;
+    }
+
+    /** The write's request-status result (JSON text, or null for none); a failure is thrown. */
+    private String apply(Connection connection, Pending p, Optional<Account> account) throws Exception {
+        WriteHandler handler = handlers.get(p.eventType());
+        if (handler == null) {
+            throw new WriteHandler.WriteFailure("No handler for " + p.eventType());
+        }
+        if (account.isEmpty()) {
+            throw new WriteHandler.WriteFailure("Account not found");
+        }
+        JsonNode payload = JsonBody.mapper().readTree(p.payload());
+        JsonNode result = handler.apply(connection, new WriteHandler.Write(p.id(), account.get(), payload, p.createdAt().toInstant()));
+        return result == null ? null : result.toString();
+    }
+
+    /** Marks the batch's requests PROCESSED or FAILED in one statement, in the batch's transaction. */
+    private static void finish(Connection connection, List<Outcome> outcomes) throws SQLException {
+        if (outcomes.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = connection.prepareStatement("""
+                UPDATE write_requests w SET status = o.status, error_message = o.error, result = o.result::jsonb,
+                       processed_at = clock_timestamp()
+                FROM unnest(?::bigint[], ?::text[], ?::text[], ?::text[]) AS o(seq, status, error, result)
+                WHERE w.seq = o.seq""")) {
+            ps.setArray(1, connection.createArrayOf("bigint", outcomes.stream().map(Outcome::seq).toArray()));
+            ps.setArray(2, connection.createArrayOf("text", outcomes.stream().map(Outcome::status).toArray()));
+            ps.setArray(3, connection.createArrayOf("text", outcomes.stream().map(Outcome::error).toArray()));
+            ps.setArray(4, connection.createArrayOf("text", outcomes.stream().map(Outcome::result).toArray()));
             ps.executeUpdate();
         }
     }

@@ -1,5 +1,6 @@
 package dev.attribution.api.auth;
 
+import dev.attribution.api.NotifiedCache;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -139,6 +140,7 @@ public class AccountDirectory {
 
     @Transactional
     public void createAccount(String id, String name, String email, ZoneId zone, String currency) {
+        NotifiedCache.invalidateAll();
         jdbc.prepareStatement("INSERT INTO accounts (id, name, email, time_zone, currency) VALUES (?, ?, ?, ?, ?)", ps -> {
             ps.setString(1, id);
             ps.setString(2, name);
@@ -151,6 +153,7 @@ public class AccountDirectory {
 
     @Transactional
     public void createKey(String accountId, String keyHash, List<String> roles, boolean readOnly) {
+        NotifiedCache.invalidateAll();
         jdbc.prepareStatement("INSERT INTO api_keys (account_id, key_hash, roles, read_only) VALUES (?, ?, ?, ?)", ps -> {
             ps.setString(1, accountId);
             ps.setString(2, keyHash);
@@ -163,6 +166,7 @@ public class AccountDirectory {
     /** Revokes a key given the key itself; true when a live key was revoked. */
     @Transactional
     public boolean revokeKey(String keyHash) {
+        NotifiedCache.invalidateAll();
         return jdbc.prepareStatement("UPDATE api_keys SET revoked_at = now() WHERE key_hash = ? AND revoked_at IS NULL", ps -> {
             ps.setString(1, keyHash);
             return ps.executeUpdate() > 0;
@@ -171,12 +175,14 @@ public class AccountDirectory {
 
     @Transactional
     public boolean setState(String accountId, String state) {
+        NotifiedCache.invalidateAll();
         return update("UPDATE accounts SET state = ? WHERE id = ?", state, accountId);
     }
 
     /** Replaces the roles the account's plan permits; null = every role. */
     @Transactional
     public boolean setPermittedRoles(String accountId, List<String> roles) {
+        NotifiedCache.invalidateAll();
         return jdbc.prepareStatement("UPDATE accounts SET permitted_roles = ? WHERE id = ?", ps -> {
             ps.setArray(1, roles == null ? null : ps.getConnection().createArrayOf("text", roles.toArray()));
             ps.setString(2, accountId);
@@ -186,6 +192,7 @@ public class AccountDirectory {
 
     @Transactional
     public boolean setRateOverride(String accountId, Integer perSecond, Integer perMinute) {
+        NotifiedCache.invalidateAll();
         return jdbc.prepareStatement("UPDATE accounts SET rate_per_second = ?, rate_per_minute = ? WHERE id = ?", ps -> {
             ps.setObject(1, perSecond);
             ps.setObject(2, perMinute);
@@ -196,6 +203,7 @@ public class AccountDirectory {
 
     @Transactional
     public void link(String agencyId, String clientId, String state) {
+        NotifiedCache.invalidateAll();
         jdbc.prepareStatement("""
                 INSERT INTO agency_links (agency_id, client_id, state) VALUES (?, ?, ?)
                 ON CONFLICT (agency_id, client_id) DO UPDATE SET state = EXCLUDED.state, updated_at = now()""", ps -> {

@@ -2,6 +2,7 @@ package dev.attribution.api.auth;
 
 import dev.attribution.api.ApiException;
 import dev.attribution.api.ErrorResponses;
+import dev.attribution.api.NotifiedCache;
 import dev.attribution.api.limits.RateLimiter;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.core.annotation.Nullable;
@@ -38,14 +39,16 @@ public class ApiKeyFilter implements Ordered {
     private static final String DECISION = "attribution.rate-decision";
 
     private final AccountDirectory directory;
+    private final NotifiedCache cache;
     private final RateLimiter limiter;
     private final int defaultPerSecond;
     private final int defaultPerMinute;
 
-    public ApiKeyFilter(AccountDirectory directory, RateLimiter limiter,
+    public ApiKeyFilter(AccountDirectory directory, NotifiedCache cache, RateLimiter limiter,
                         @Value("${attribution.rate-limits.per-second:30}") int defaultPerSecond,
                         @Value("${attribution.rate-limits.per-minute:1000}") int defaultPerMinute) {
         this.directory = directory;
+        this.cache = cache;
         this.limiter = limiter;
         this.defaultPerSecond = defaultPerSecond;
         this.defaultPerMinute = defaultPerMinute;
@@ -84,7 +87,8 @@ public class ApiKeyFilter implements Ordered {
         if (key == null || key.isBlank()) {
             throw ApiException.unauthorized();
         }
-        AccountDirectory.Credentials credentials = directory.findCredentials(ApiKeys.hash(key.trim()))
+        String hash = ApiKeys.hash(key.trim());
+        AccountDirectory.Credentials credentials = cache.get("key|" + hash, () -> directory.findCredentials(hash), Optional::isPresent)
                 .filter(c -> c.grant().account().active())
                 .orElseThrow(ApiException::unauthorized);
         AccountDirectory.KeyGrant grant = credentials.grant();
@@ -125,8 +129,9 @@ public class ApiKeyFilter implements Ordered {
             return new Caller(owner, owner, roles);
         }
         String clientId = target.trim();
-        boolean approved = directory.agencyLinkState(owner.id(), clientId).filter("APPROVED"::equals).isPresent();
-        Optional<Account> client = approved ? directory.find(clientId) : Optional.empty();
+        boolean approved = cache.get("agency|" + owner.id() + "|" + clientId,
+                () -> directory.agencyLinkState(owner.id(), clientId), s -> true).filter("APPROVED"::equals).isPresent();
+        Optional<Account> client = approved ? cache.get("account|" + clientId, () -> directory.find(clientId), a -> true) : Optional.empty();
         if (client.isEmpty()) {
             throw ApiException.forbidden(List.of("Account " + clientId + " is not one of your connected client accounts"));
         }

@@ -5,12 +5,8 @@ import dev.attribution.api.auth.AccountDirectory;
 import dev.attribution.api.auth.ApiKeys;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.testing.TestStack;
-import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,7 +17,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,26 +27,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Spec 8.1.1 across server nodes: two application contexts over one PostgreSQL with
  * {@code attribution.rate-limits.store=postgres} charge one account's requests to one shared budget.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class SharedRateLimitTest {
+class SharedRateLimitTest extends TwoNodeTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
-    final List<EmbeddedServer> nodes = new ArrayList<>();
-
-    @BeforeAll
-    void startTwoNodes() {
-        Map<String, Object> properties = new HashMap<>(TestStack.get().properties());
-        properties.put("attribution.rate-limits.store", "postgres");
-        properties.put("attribution.roles.cdc", "false");
-        for (int i = 0; i < 2; i++) {
-            nodes.add(ApplicationContext.run(EmbeddedServer.class, properties, "test"));
-        }
-    }
-
-    @AfterAll
-    void stopNodes() {
-        nodes.forEach(EmbeddedServer::stop);
+    @Override
+    Map<String, Object> nodeProperties() {
+        return Map.of("attribution.rate-limits.store", "postgres");
     }
 
     @Test
