@@ -266,6 +266,12 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             } catch (WriteHandler.WriteFailure e) {
                 error = e.getMessage();
             } catch (Exception e) {
+                Optional<SQLException> rolledBack = transactionRollback(e);
+                if (savepoint != null && rolledBack.isPresent()) {
+                    // a deadlock or serialization failure says nothing about the write itself (two transactions
+                    // met on the same rows, e.g. conversion_touches of two leads): the whole batch is tried again
+                    throw rolledBack.get();
+                }
                 if (savepoint != null) {
                     LOG.error("request {} ({}) failed", p.id(), p.eventType(), e);
                 }
@@ -292,6 +298,16 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         JsonNode payload = JsonBody.mapper().readTree(p.payload());
         JsonNode result = handler.apply(connection, new WriteHandler.Write(p.id(), account.get(), payload, p.createdAt().toInstant()));
         return result == null ? null : result.toString();
+    }
+
+    /** The SQL error of class 40 (transaction rollback: deadlock, serialization failure) behind {@code e}, if any. */
+    static Optional<SQLException> transactionRollback(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("40")) {
+                return Optional.of(sql);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Marks the batch's requests PROCESSED or FAILED in one statement, in the batch's transaction. */
