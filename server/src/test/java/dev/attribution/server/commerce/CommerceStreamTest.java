@@ -74,4 +74,16 @@ class CommerceStreamTest extends ApiTest {
         waitFor("SELECT count(), toString(sum(subscription_price)), any(subscription_status) FROM {db}.subscriptions_current WHERE account_id = '"
                 + accountId + "'", "1\t9.99\tACTIVE");
     }
+
+    @Test
+    void aCallMovedToAnotherLeadIsCountedOnceUnderTheNewLead() {
+        // POST /calls upserts by externalId: the same call sent with another email moves it to that lead
+        String moveKey = newAccount();
+        JsonNode first = write(moveKey, "POST", "/api/v1.0/calls", "{\"name\":\"Move\",\"email\":\"before@example.com\",\"externalId\":\"cal-move\"}").get("result");
+        String account = accountOf(first.get("lead").get("id").asText());
+        waitFor("SELECT count() FROM {db}.calls_current WHERE account_id = '" + account + "'", "1");
+        JsonNode moved = write(moveKey, "POST", "/api/v1.0/calls", "{\"name\":\"Move\",\"email\":\"after@example.com\",\"externalId\":\"cal-move\"}").get("result");
+        String after = moved.get("lead").get("id").asText();
+        waitFor("SELECT count(), any(lead_id) FROM {db}.calls_current WHERE account_id = '" + account + "'", "1\t" + after);
+    }
 }
