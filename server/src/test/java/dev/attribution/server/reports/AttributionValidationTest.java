@@ -17,7 +17,7 @@ class AttributionValidationTest extends ApiTest {
 
     @BeforeAll
     void account() {
-        key = newAccount("UTC", dev.attribution.api.auth.Roles.ALL);
+        key = newUnthrottledAccount("UTC", dev.attribution.api.auth.Roles.ALL);
     }
 
     private ApiTest.Response call(String params) {
