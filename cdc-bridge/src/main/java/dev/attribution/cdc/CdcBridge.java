@@ -138,8 +138,27 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         if (engine == null) {
             return;
         }
+        awaitLastBatchCommitted();
         closeEngine();
         status.state(CdcStatus.State.STOPPED, null);
+    }
+
+    /**
+     * A graceful stop: the handler, seeing {@code stopping}, commits each batch as soon as its insert returned, so
+     * the batch in flight is committed by the next handler call (a heartbeat brings one within the heartbeat
+     * interval). Waits for that, up to two intervals; past that, the batch stays uncommitted and is replayed after a
+     * start (exact either way: replayed rows carry their versions), only no longer twice in the raw tables.
+     */
+    private void awaitLastBatchCommitted() {
+        long deadline = System.currentTimeMillis() + 2L * settings.getHeartbeatIntervalMs() + 1000;
+        while (inFlight != null && System.currentTimeMillis() < deadline && status.state() != CdcStatus.State.FAILED) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private void closeEngine() {
@@ -194,7 +213,7 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
             status.state(CdcStatus.State.STREAMING, null);
             status.applied(count, source, lsn);
         }, writer));
-        if (!settings.isPipelined()) {
+        if (!settings.isPipelined() || stopping) {
             commitInserted();
         }
     }
