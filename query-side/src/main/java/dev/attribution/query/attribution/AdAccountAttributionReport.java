@@ -70,7 +70,7 @@ public class AdAccountAttributionReport {
         }
         if (sci) {
             // channels: the ad account of each click's ad, on every platform (the scope of this endpoint)
-            Map<String, ScientificAttribution.Credit> credit = scientific.credit(accountId,
+            Map<String, PathCredit.Credit> credit = scientific.credit(accountId,
                     new ScientificAttribution.Channels(null, "ad_account_id", false), java.util.Set.of(r.adAccountId()), p, r.scientificDays(),
                     AttributionRequest.Model.scientific);
             rows = ScientificAttribution.overlay(rows, credit, r.grouping(), r.fields(), r.grouping().isEmpty());

@@ -48,7 +48,7 @@ public class KeywordAttribution {
         }
         AttributionQuery.Params p = AttributionQuery.Params.of(r, zone, o.filters(), stagesLower, o.grouping());
         ScientificAttribution.Channels channels = ScientificAttribution.Channels.of(r.level());
-        Map<String, ScientificAttribution.Credit> credit = paths.credit(accountId, channels, known, p, scientificDays, r.model());
+        Map<String, PathCredit.Credit> credit = paths.credit(accountId, channels, known, p, scientificDays, r.model());
         Map<String, long[]> traffic = paths.traffic(accountId, channels, known, p);
         boolean fractional = r.model() == AttributionRequest.Model.scientific;
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -92,9 +92,9 @@ public class KeywordAttribution {
     }
 
     /** One metric of a keyword row: no spend metrics; whole counts for the click models, fractions for scientific. */
-    static Object value(String field, ScientificAttribution.Credit c, long[] traffic, boolean fractional, String name, String parent) {
+    static Object value(String field, PathCredit.Credit c, long[] traffic, boolean fractional, String name, String parent) {
         Object v = field.equals("parent_name") ? parent : SPEND_METRICS.contains(field) ? null
-                : ScientificAttribution.metric(field, c == null ? new ScientificAttribution.Credit() : c,
+                : PathCredit.metric(field, c == null ? new PathCredit.Credit() : c,
                 traffic == null ? 0 : traffic[0], traffic == null ? 0 : traffic[1], 0, name);
         if (!fractional && v instanceof Double d) {
             v = Math.round(d);

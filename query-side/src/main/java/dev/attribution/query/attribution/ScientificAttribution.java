@@ -8,12 +8,10 @@ import dev.attribution.clickhouse.ClickHouseSql;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,22 +30,7 @@ import java.util.function.Function;
 @Singleton
 public class ScientificAttribution {
 
-    /** The channel of touches that map to no entity at the requested level (organic, no ad, other platform). */
-    public static final String OTHER = "(other)";
-
     static final String INVALID_DAYS = "Invalid days range for scientific attribution: ";
-
-    /** A touch: click time (epoch seconds), click id, organic flag, channel. */
-    public record Touch(long at, String clickId, boolean organic, String channel) {
-    }
-
-    /** A converting path's sale; {@code at} its date (epoch seconds). */
-    public record Sale(String saleId, String leadId, boolean recurring, boolean firstSale, long cents, List<Touch> touches, long at) {
-
-        public Sale(String saleId, String leadId, boolean recurring, boolean firstSale, long cents, List<Touch> touches) {
-            this(saleId, leadId, recurring, firstSale, cents, touches, 0);
-        }
-    }
 
     /**
      * What a click's channel is: the {@code column} (ad_id, ad_set_id, campaign_id, ad_account_id) of its ad on
@@ -64,21 +47,6 @@ public class ScientificAttribution {
         String sql() {
             return keyword ? "if(ad_entity != '' AND kwd != '', concat(ad_entity, ':', kwd), '')" : "ad_entity";
         }
-    }
-
-    /** One sale's share credited to one channel of its path, dated {@code at} (epoch seconds). */
-    public record Item(Sale sale, String channel, double weight, long at) {
-    }
-
-    /** Fractional sums of one entity; money in (unrounded) cents. */
-    public static final class Credit {
-        public double sales;
-        public double oneTimeSales;
-        public double customers;
-        public double uniqueCustomers;
-        public double revenue;
-        public double recurringRevenue;
-        public double uniqueCustomersRevenue;
     }
 
     private final ClickHouseGateway clickHouse;
@@ -127,7 +95,7 @@ public class ScientificAttribution {
             base.rows().forEach(row -> entities.add((String) row.get("id")));
         }
         AttributionQuery.Params p = AttributionQuery.Params.of(r, zone, o.filters(), stagesLower, o.grouping());
-        Map<String, Credit> credit = credit(accountId, Channels.of(r.level()), entities, p, scientificDays, r.model());
+        Map<String, PathCredit.Credit> credit = credit(accountId, Channels.of(r.level()), entities, p, scientificDays, r.model());
         boolean keepAll = o.grouping().isEmpty() && (o.status().isPresent() || o.adAccountId().isPresent());
         return new AttributionRows.Page(overlay(base.rows(), credit, o.grouping(), r.fields(), keepAll), base.unknownIds(),
                 base.nextPageId());
@@ -141,13 +109,13 @@ public class ScientificAttribution {
      * id, a bucket row by the uncut start of its bucket. A row without credit, clicks or cost is dropped unless
      * {@code keepAll}.
      */
-    static List<Map<String, Object>> overlay(List<Map<String, Object>> baseRows, Map<String, Credit> credit,
+    static List<Map<String, Object>> overlay(List<Map<String, Object>> baseRows, Map<String, PathCredit.Credit> credit,
                                              Optional<TimeBuckets.Unit> grouping, List<String> fields, boolean keepAll) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Map<String, Object> b : baseRows) {
             String key = grouping.map(u -> TimeBuckets.startOf(u, java.time.LocalDate.parse((String) b.get("start_date"))).toString())
                     .orElse((String) b.get("id"));
-            Credit c = credit.get(key);
+            PathCredit.Credit c = credit.get(key);
             long leads = ((Number) b.get("leads")).longValue();
             long clickCount = ((Number) b.get("clicks")).longValue();
             long cost = ((BigDecimal) b.get("cost")).movePointRight(2).longValueExact();
@@ -166,7 +134,7 @@ public class ScientificAttribution {
                     continue;
                 }
                 Object v = f.equals("parent_name") ? b.get("parent_name")
-                        : metric(f, c == null ? new Credit() : c, leads, clickCount, cost, (String) b.get("name"));
+                        : PathCredit.metric(f, c == null ? new PathCredit.Credit() : c, leads, clickCount, cost, (String) b.get("name"));
                 row.put(f, v == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : v);
             }
             out.add(row);
@@ -181,7 +149,7 @@ public class ScientificAttribution {
      * touch the model picks, dated by the sale or that touch. Summed per channel of {@code entities} or, with a
      * grouping, per bucket over them.
      */
-    public Map<String, Credit> credit(String accountId, Channels channels, Set<String> entities, AttributionQuery.Params p,
+    public Map<String, PathCredit.Credit> credit(String accountId, Channels channels, Set<String> entities, AttributionQuery.Params p,
                                       int scientificDays, AttributionRequest.Model model) {
         boolean chain = model == AttributionRequest.Model.scientific;
         String db = clickHouse.database();
@@ -213,38 +181,38 @@ public class ScientificAttribution {
                 + ") AS s ALL INNER JOIN (" + clicks + ") AS c USING (account_id, lead_id) WHERE click_date <= sale_at"
                 + (back > 0 ? " AND click_date >= sale_at - " + back : "")
                 + " GROUP BY sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents";
-        List<Sale> converting = new ArrayList<>();
+        List<PathCredit.Sale> converting = new ArrayList<>();
         for (JsonNode row : clickHouse.select(convertingSql)) {
-            List<Touch> touches = path(row, p.sources());
+            List<PathCredit.Touch> touches = path(row, p.sources());
             if (!touches.isEmpty()) {
-                converting.add(new Sale(row.get("sale_id").asText(), row.get("lead_id").asText(), row.get("is_recurring").asInt() != 0,
+                converting.add(new PathCredit.Sale(row.get("sale_id").asText(), row.get("lead_id").asText(), row.get("is_recurring").asInt() != 0,
                         row.get("is_first_sale").asInt() != 0, row.get("cents").asLong(), touches, row.get("sale_epoch").asLong()));
             }
         }
-        List<List<Touch>> nonConverting = new ArrayList<>();
+        List<List<PathCredit.Touch>> nonConverting = new ArrayList<>();
         if (chain) {
             String nonConvertingSql = "SELECT lead_id, " + arrays + " FROM (" + clicks + ") AS c WHERE click_date >= "
                     + ClickHouseSql.dateTime(p.start().minusSeconds(nonConvertingBack)) + " AND click_date <= " + end
                     + " AND lead_id NOT IN (SELECT lead_id FROM " + db + ".sales_current" + kept + ") GROUP BY lead_id";
             for (JsonNode row : clickHouse.select(nonConvertingSql)) {
-                List<Touch> touches = path(row, p.sources());
+                List<PathCredit.Touch> touches = path(row, p.sources());
                 if (!touches.isEmpty()) {
                     nonConverting.add(touches);
                 }
             }
         }
         // Row order from ClickHouse is not fixed: sort, so the sums (and their last bits) are reproducible.
-        converting.sort(Comparator.comparing(Sale::saleId).thenComparing(Sale::leadId));
+        converting.sort(Comparator.comparing(PathCredit.Sale::saleId).thenComparing(PathCredit.Sale::leadId));
         nonConverting.sort(Comparator.comparing(q -> q.get(0).clickId()));
         long from = p.start().getEpochSecond();
         long to = p.end().getEpochSecond();
-        Function<Item, String> bucket = i -> i.at() < from || i.at() > to ? null
+        Function<PathCredit.Item, String> bucket = i -> i.at() < from || i.at() > to ? null
                 : p.grouping().map(u -> TimeBuckets.startOf(u, java.time.LocalDate.ofInstant(java.time.Instant.ofEpochSecond(i.at()), p.zone())).toString())
                 .orElse("");
-        Function<Item, String> rowKey = i -> !entities.contains(i.channel()) ? null : p.grouping().isPresent() ? bucket.apply(i) : i.channel();
-        List<Item> items = chain ? items(converting, nonConverting, p.dayOfAttribution())
-                : picked(converting, model == AttributionRequest.Model.first_click, p.dayOfAttribution());
-        return sum(items, rowKey, bucket, !chain);
+        Function<PathCredit.Item, String> rowKey = i -> !entities.contains(i.channel()) ? null : p.grouping().isPresent() ? bucket.apply(i) : i.channel();
+        List<PathCredit.Item> items = chain ? PathCredit.items(converting, nonConverting, p.dayOfAttribution())
+                : PathCredit.picked(converting, model == AttributionRequest.Model.first_click, p.dayOfAttribution());
+        return PathCredit.sum(items, rowKey, bucket, !chain);
     }
 
     /**
@@ -290,179 +258,16 @@ public class ScientificAttribution {
                 + " AND lower(stage_name) IN " + ClickHouseSql.strList(p.leadStagesLower()) + ")";
     }
 
-    /** The click models over paths: the whole sale to the last (first) touch's channel, dated by the sale or that touch. */
-    static List<Item> picked(List<Sale> converting, boolean first, boolean byClickDate) {
-        List<Item> items = new ArrayList<>();
-        for (Sale s : converting) {
-            Touch t = first ? s.touches().get(0) : s.touches().get(s.touches().size() - 1);
-            items.add(new Item(s, t.channel(), 1.0, byClickDate ? t.at() : s.at()));
-        }
-        return items;
-    }
-
     /** A path from one row of grouped arrays: sourceConfiguration prioritize_* applied, ordered by (time, click id). */
-    private static List<Touch> path(JsonNode row, AttributionRequest.SourceConfiguration sources) {
-        List<Touch> touches = new ArrayList<>();
+    private static List<PathCredit.Touch> path(JsonNode row, AttributionRequest.SourceConfiguration sources) {
+        List<PathCredit.Touch> touches = new ArrayList<>();
         JsonNode at = row.get("touch_at");
         for (int i = 0; i < at.size(); i++) {
             String entity = row.get("touch_entity").get(i).asText();
-            touches.add(new Touch(at.get(i).asLong(), row.get("touch_ids").get(i).asText(), row.get("touch_organic").get(i).asInt() != 0,
-                    entity.isEmpty() ? OTHER : entity));
+            touches.add(new PathCredit.Touch(at.get(i).asLong(), row.get("touch_ids").get(i).asText(), row.get("touch_organic").get(i).asInt() != 0,
+                    entity.isEmpty() ? PathCredit.OTHER : entity));
         }
-        return order(touches, sources);
+        return PathCredit.order(touches, sources);
     }
 
-    /** prioritize_paid keeps only the paid touches when there is one, prioritize_organic the reverse; then sorts. */
-    public static List<Touch> order(List<Touch> touches, AttributionRequest.SourceConfiguration sources) {
-        Boolean preferOrganic = switch (sources) {
-            case prioritize_paid -> false;
-            case prioritize_organic -> true;
-            default -> null;
-        };
-        List<Touch> kept = touches;
-        if (preferOrganic != null && touches.stream().anyMatch(t -> t.organic() == preferOrganic)) {
-            kept = touches.stream().filter(t -> t.organic() == preferOrganic).toList();
-        }
-        return kept.stream().sorted(Comparator.comparingLong(Touch::at).thenComparing(Touch::clickId)).toList();
-    }
-
-    /** Builds the chain, solves it, and spreads every converting path's sale over its channels by removal effect. */
-    public static Map<String, Credit> credit(List<Sale> converting, List<List<Touch>> nonConverting) {
-        return sum(items(converting, nonConverting, false), i -> i.channel().equals(OTHER) ? null : i.channel(), i -> "", false);
-    }
-
-    /**
-     * Every (sale, channel of its path) pair with the channel's share of the sale, dated by the sale, or with
-     * {@code byClickDate} by the channel's last touch on the path (dayOfAttribution).
-     */
-    public static List<Item> items(List<Sale> converting, List<List<Touch>> nonConverting, boolean byClickDate) {
-        List<MarkovChain.Path> paths = new ArrayList<>();
-        for (Sale s : converting) {
-            paths.add(new MarkovChain.Path(s.touches().stream().map(Touch::channel).toList(), true));
-        }
-        for (List<Touch> q : nonConverting) {
-            paths.add(new MarkovChain.Path(q.stream().map(Touch::channel).toList(), false));
-        }
-        Map<String, Double> effects = new MarkovChain(paths).removalEffects();
-        List<Item> items = new ArrayList<>();
-        for (Sale s : converting) {
-            Map<String, Long> lastTouch = new HashMap<>();
-            s.touches().forEach(t -> lastTouch.merge(t.channel(), t.at(), Math::max));
-            weights(s.touches(), effects).forEach((c, w) -> items.add(new Item(s, c, w, byClickDate ? lastTouch.get(c) : s.at())));
-        }
-        return items;
-    }
-
-    /**
-     * Sums the items per row key ({@code rowKey} null = in no row). {@code bucket} is the item's date bucket (null =
-     * outside the range): a lead counts 1 customer per bucket, spread like its sales with a share dated in it.
-     */
-    public static Map<String, Credit> sum(List<Item> items, Function<Item, String> rowKey, Function<Item, String> bucket,
-                                          boolean distinctLeads) {
-        Map<String, Set<String>> leadsOfRow = new HashMap<>();
-        Map<String, Set<String>> firstLeadsOfRow = new HashMap<>();
-        Map<String, Set<String>> salesOfLead = new HashMap<>();
-        Map<String, Set<String>> firstSalesOfLead = new HashMap<>();
-        for (Item i : items) {
-            String b = bucket.apply(i);
-            if (b != null) {
-                salesOfLead.computeIfAbsent(i.sale().leadId() + '\t' + b, k -> new HashSet<>()).add(i.sale().saleId());
-                if (i.sale().firstSale()) {
-                    firstSalesOfLead.computeIfAbsent(i.sale().leadId() + '\t' + b, k -> new HashSet<>()).add(i.sale().saleId());
-                }
-            }
-        }
-        Map<String, Credit> credit = new LinkedHashMap<>();
-        for (Item i : items) {
-            String b = bucket.apply(i);
-            String key = b == null ? null : rowKey.apply(i);
-            if (key == null) {
-                continue;
-            }
-            Sale s = i.sale();
-            double x = i.weight();
-            Credit c = credit.computeIfAbsent(key, k -> new Credit());
-            c.sales += x;
-            if (distinctLeads) {
-                leadsOfRow.computeIfAbsent(key, k -> new HashSet<>()).add(s.leadId());
-                if (s.firstSale()) {
-                    firstLeadsOfRow.computeIfAbsent(key, k -> new HashSet<>()).add(s.leadId());
-                }
-            } else {
-                c.customers += x / salesOfLead.get(s.leadId() + '\t' + b).size();
-            }
-            if (s.recurring()) {
-                c.recurringRevenue += x * s.cents();
-            } else {
-                c.oneTimeSales += x;
-                c.revenue += x * s.cents();
-            }
-            if (s.firstSale()) {
-                if (!distinctLeads) {
-                    c.uniqueCustomers += x / firstSalesOfLead.get(s.leadId() + '\t' + b).size();
-                }
-                c.uniqueCustomersRevenue += x * s.cents();
-            }
-        }
-        if (distinctLeads) {
-            credit.forEach((k, c) -> {
-                c.customers = leadsOfRow.getOrDefault(k, Set.of()).size();
-                c.uniqueCustomers = firstLeadsOfRow.getOrDefault(k, Set.of()).size();
-            });
-        }
-        return credit;
-    }
-
-    /** The share of one sale per distinct channel of its path: removal effect over the path's sum of removal effects. */
-    static Map<String, Double> weights(List<Touch> touches, Map<String, Double> effects) {
-        Set<String> distinct = new LinkedHashSet<>();
-        touches.forEach(t -> distinct.add(t.channel()));
-        double sum = 0;
-        for (String c : distinct) {
-            sum += effects.get(c);
-        }
-        Map<String, Double> w = new LinkedHashMap<>();
-        for (String c : distinct) {
-            w.put(c, sum == 0 ? 1.0 / distinct.size() : effects.get(c) / sum);
-        }
-        return w;
-    }
-
-    /** Unrounded cents to whole cents: first to 1e-6 cent (drops floating-point noise), then HALF_UP. */
-    public static long cents(double exact) {
-        return BigDecimal.valueOf(exact).setScale(6, RoundingMode.HALF_UP).setScale(0, RoundingMode.HALF_UP).longValueExact();
-    }
-
-    static Object metric(String field, Credit c, long leads, long clicks, long cost, String name) {
-        long revenue = cents(c.revenue);
-        long total = revenue + cents(c.recurringRevenue);
-        return switch (field) {
-            case "name" -> name;
-            case "sales" -> c.sales;
-            case "one_time_sales" -> c.oneTimeSales;
-            case "unique_sales", "customers" -> c.customers;
-            case "unique_customers" -> c.uniqueCustomers;
-            case "returning_customers" -> c.customers - c.uniqueCustomers;
-            case "revenue" -> AttributionReport.money(revenue);
-            case "recurring_revenue" -> AttributionReport.money(cents(c.recurringRevenue));
-            case "total_revenue" -> AttributionReport.money(total);
-            case "unique_customers_revenue" -> AttributionReport.money(cents(c.uniqueCustomersRevenue));
-            case "leads" -> leads;
-            case "clicks" -> clicks;
-            case "cost" -> AttributionReport.money(cost);
-            case "profit" -> AttributionReport.money(total - cost);
-            case "roas" -> cost == 0 ? null : AttributionReport.ratio(total, cost);
-            case "cac" -> cost == 0 ? AttributionReport.money(0) : c.uniqueCustomers == 0 ? null : per(cost, c.uniqueCustomers);
-            case "cost_per_sale" -> c.sales == 0 ? null : per(cost, c.sales);
-            case "cost_per_unique_customer" -> c.uniqueCustomers == 0 ? null : per(cost, c.uniqueCustomers);
-            case "cost_per_lead" -> leads == 0 ? null : AttributionReport.perUnit(cost, leads);
-            case "aov" -> c.sales == 0 ? null : per(total, c.sales);
-            default -> null;
-        };
-    }
-
-    /** Cents over a fractional count, rounded like money: to 1e-6 cent, then HALF_UP to the cent. */
-    static BigDecimal per(long cents, double n) {
-        return AttributionReport.money(cents(cents / n));
-    }
 }

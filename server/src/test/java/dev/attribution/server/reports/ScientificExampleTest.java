@@ -1,9 +1,9 @@
 package dev.attribution.server.reports;
 
 import dev.attribution.query.attribution.MarkovChain;
-import dev.attribution.query.attribution.ScientificAttribution;
-import dev.attribution.query.attribution.ScientificAttribution.Sale;
-import dev.attribution.query.attribution.ScientificAttribution.Touch;
+import dev.attribution.query.attribution.PathCredit;
+import dev.attribution.query.attribution.PathCredit.Sale;
+import dev.attribution.query.attribution.PathCredit.Touch;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -70,15 +70,15 @@ class ScientificExampleTest {
     void creditPerSale() {
         Sale s1 = new Sale("s1", "L1", false, true, 10000, List.of(touch(1, "A"), touch(2, "B")));
         Sale s3 = new Sale("s3", "L3", false, true, 5000, List.of(touch(3, "C")));
-        Map<String, ScientificAttribution.Credit> credit = ScientificAttribution.credit(List.of(s1, s3),
+        Map<String, PathCredit.Credit> credit = PathCredit.credit(List.of(s1, s3),
                 List.of(List.of(touch(4, "B"), touch(5, "A")), List.of(touch(6, "A"), touch(7, "C"))));
         assertEquals(6.0 / 13, credit.get("A").sales, EPS);
         assertEquals(7.0 / 13, credit.get("B").sales, EPS);
         assertEquals(1.0, credit.get("C").sales, EPS);
         assertEquals(6.0 / 13, credit.get("A").uniqueCustomers, EPS);
-        assertEquals(4615, ScientificAttribution.cents(credit.get("A").revenue)); // 4615.38... cents → 46.15
-        assertEquals(5385, ScientificAttribution.cents(credit.get("B").revenue)); // 5384.61... cents → 53.85
-        assertEquals(5000, ScientificAttribution.cents(credit.get("C").revenue));
+        assertEquals(4615, PathCredit.cents(credit.get("A").revenue)); // 4615.38... cents → 46.15
+        assertEquals(5385, PathCredit.cents(credit.get("B").revenue)); // 5384.61... cents → 53.85
+        assertEquals(5000, PathCredit.cents(credit.get("C").revenue));
         assertEquals(60000.0 / 13, credit.get("A").revenue, 1e-9);
     }
 
