@@ -207,7 +207,7 @@ ch_write_config() {
 <?xml version="1.0"?>
 <clickhouse>
     <logger>
-        <level>information</level>
+        <level>${CH_LOG_LEVEL:-information}</level>
         <log>$dir/log/clickhouse-server.log</log>
         <errorlog>$dir/log/clickhouse-server.err.log</errorlog>
         <size>100M</size>

@@ -14,8 +14,25 @@ public interface ClickHouseGateway extends AutoCloseable {
     /** Runs a SELECT (without a FORMAT clause; the gateway adds {@code FORMAT JSONEachRow}) and returns its rows. */
     List<JsonNode> select(String sql);
 
+    /**
+     * Runs independent SELECTs at the same time (a report's sums over different tables: ClickHouse works on each with
+     * its own threads, so the report takes about as long as the longest, not the sum) and returns their rows in the
+     * order of {@code sqls}. The first failure is thrown as {@link #select} would throw it.
+     */
+    default List<List<JsonNode>> selectAll(List<String> sqls) {
+        return sqls.stream().map(this::select).toList();
+    }
+
     /** Runs a statement that returns no rows (DDL, ALTER, OPTIMIZE). */
     void execute(String sql);
+
+    /**
+     * {@link #execute} waiting up to {@code timeout} instead of the usual limit: for the statements of a schema
+     * migration that copy a whole table (the backfill of a table fed by a materialized view).
+     */
+    default void execute(String sql, java.time.Duration timeout) {
+        execute(sql);
+    }
 
     /** Inserts rows, each a JSON object serialised on one line, into {@code table} of the configured database. */
     void insertJsonEachRow(String table, byte[] jsonLines);

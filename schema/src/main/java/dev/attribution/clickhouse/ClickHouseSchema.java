@@ -23,6 +23,9 @@ public final class ClickHouseSchema {
     private static final Pattern ENGINE = Pattern.compile("\\{\\{(\\w*MergeTree)\\((.*?)\\)}}");
     private static final Pattern TABLE = Pattern.compile("CREATE\\s+TABLE\\s+IF\\s+NOT\\s+EXISTS\\s+\\{db}\\.(\\w+)", Pattern.CASE_INSENSITIVE);
 
+    /** A migration may copy a whole table (062, 063 backfill their tables): no HTTP-request-sized limit for it. */
+    static final java.time.Duration MIGRATION_TIMEOUT = java.time.Duration.ofHours(12);
+
     private final ClickHouseGateway gateway;
     private final boolean replicated;
 
@@ -49,7 +52,7 @@ public final class ClickHouseSchema {
                 continue;
             }
             for (String statement : file.statements()) {
-                gateway.execute(render(statement, db));
+                gateway.execute(render(statement, db), MIGRATION_TIMEOUT);
             }
             gateway.execute("INSERT INTO " + db + ".schema_migrations (version, name, applied_at) VALUES ("
                     + file.version() + ", " + ClickHouseSql.str(file.name()) + ", now())");

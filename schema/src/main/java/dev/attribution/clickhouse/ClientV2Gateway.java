@@ -29,6 +29,13 @@ public final class ClientV2Gateway implements ClickHouseGateway {
 
     private final Client client;
     private final String database;
+    /** Threads for {@link #selectAll}: each waits on one HTTP answer; idle ones end after a minute. */
+    private final java.util.concurrent.ExecutorService concurrent = new java.util.concurrent.ThreadPoolExecutor(0, Integer.MAX_VALUE,
+            60, TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "clickhouse-select");
+                t.setDaemon(true);
+                return t;
+            });
 
     public ClientV2Gateway(String url, String database, String username, String password) {
         this.database = database;
@@ -62,9 +69,35 @@ public final class ClientV2Gateway implements ClickHouseGateway {
     }
 
     @Override
-    public void execute(String sql) {
+    public List<List<JsonNode>> selectAll(List<String> sqls) {
+        if (sqls.size() < 2) {
+            return ClickHouseGateway.super.selectAll(sqls);
+        }
+        List<java.util.concurrent.Future<List<JsonNode>>> running = new ArrayList<>();
+        for (String sql : sqls.subList(1, sqls.size())) {
+            running.add(concurrent.submit(() -> select(sql)));
+        }
+        List<List<JsonNode>> out = new ArrayList<>();
         try {
-            await(client.execute(sql)).close();
+            out.add(select(sqls.get(0)));
+            for (java.util.concurrent.Future<List<JsonNode>> f : running) {
+                out.add(await(f));
+            }
+            return out;
+        } finally {
+            running.forEach(f -> f.cancel(true));
+        }
+    }
+
+    @Override
+    public void execute(String sql) {
+        execute(sql, java.time.Duration.ofSeconds(TIMEOUT_SECONDS));
+    }
+
+    @Override
+    public void execute(String sql, java.time.Duration timeout) {
+        try {
+            await(client.execute(sql), timeout.toSeconds()).close();
         } catch (ClickHouseGatewayException e) {
             throw e;
         } catch (Exception e) {
@@ -101,20 +134,28 @@ public final class ClientV2Gateway implements ClickHouseGateway {
 
     @Override
     public void close() {
+        concurrent.shutdownNow();
         client.close();
     }
 
-    private static <T> T await(java.util.concurrent.CompletableFuture<T> future) {
+    private static <T> T await(java.util.concurrent.Future<T> future) {
+        return await(future, TIMEOUT_SECONDS);
+    }
+
+    private static <T> T await(java.util.concurrent.Future<T> future, long timeoutSeconds) {
         try {
-            return future.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return future.get(timeoutSeconds, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ClickHouseGatewayException("interrupted", e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
+            if (cause instanceof ClickHouseGatewayException same) {
+                throw same;
+            }
             throw new ClickHouseGatewayException(cause.getMessage(), cause);
         } catch (TimeoutException e) {
-            throw new ClickHouseGatewayException("ClickHouse did not answer within " + TIMEOUT_SECONDS + " s", e);
+            throw new ClickHouseGatewayException("ClickHouse did not answer within " + timeoutSeconds + " s", e);
         }
     }
 }

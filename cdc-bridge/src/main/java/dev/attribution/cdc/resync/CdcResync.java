@@ -2,6 +2,7 @@ package dev.attribution.cdc.resync;
 
 import dev.attribution.cdc.Mutations;
 import dev.attribution.clickhouse.ClickHouseGateway;
+import dev.attribution.clickhouse.ClickHouseSql;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 
@@ -17,6 +18,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Rebuilds ClickHouse rows from PostgreSQL while the bridge keeps streaming, table by table (optionally one month).
@@ -117,11 +120,34 @@ public class CdcResync {
             c.commit();
             String scope = month == null ? "" : " AND " + t.chMonthOfTable() + " = " + month;
             mutations.delete(t.name(), "_version < " + version + scope);
+            for (String fed : fedTables(t.name())) {
+                // a table fed from this one by a materialized view (clicks_by_ad, …) got the new rows too: drop its old ones alike
+                mutations.delete(fed, "_version < " + version + scope);
+            }
             progress.update(t.name(), done, Math.max(total, done));
             return new Result(t.name(), done, version, System.currentTimeMillis() - started);
         } catch (SQLException e) {
             throw new IllegalStateException("resync of " + t.name() + " failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The tables that materialized views copy {@code table}'s inserts into (062_clicks_by_ad.sql, …): same
+     * {@code _version}, same partition column, so a resync's rows reach them and its delete applies to them as is.
+     */
+    List<String> fedTables(String table) {
+        String db = clickhouse.database();
+        Pattern to = Pattern.compile("\\sTO\\s+`?" + Pattern.quote(db) + "`?\\.`?(\\w+)`?");
+        List<String> out = new ArrayList<>();
+        for (var view : clickhouse.select("SELECT create_table_query AS q FROM system.tables WHERE database = " + ClickHouseSql.str(db)
+                + " AND engine = 'MaterializedView' AND has((SELECT dependencies_table FROM system.tables WHERE database = "
+                + ClickHouseSql.str(db) + " AND name = " + ClickHouseSql.str(table) + "), name)")) {
+            Matcher m = to.matcher(view.get("q").asText());
+            if (m.find()) {
+                out.add(m.group(1));
+            }
+        }
+        return out;
     }
 
     /**

@@ -66,7 +66,7 @@ public class AttributionQuery {
         String end = ClickHouseSql.dateTime(p.end());
         String entities = "SELECT ad_id AS attributed_ad, platform AS attributed_platform, " + scope.entity() + " AS entity FROM "
                 + db + ".ads_current WHERE account_id = " + acc + " AND " + scope.where();
-        String scopeAds = "SELECT ad_id, platform FROM " + db + ".ads_current WHERE account_id = " + acc + " AND " + scope.where();
+        ScopeAds scopeAds = ScopeAds.read(clickHouse, accountId, scope.where());
         String stageLeads = p.leadStagesLower().isEmpty() ? "" : " AND lead_id IN (SELECT id FROM " + db
                 + ".leads_current WHERE account_id = " + acc + " AND lower(stage_name) IN " + ClickHouseSql.strList(p.leadStagesLower()) + ")";
         String clickFilter = switch (p.sources()) {
@@ -89,7 +89,8 @@ public class AttributionQuery {
                 + cents("sale_refunded_amount", rate) + " AS c_refund, "
                 + (f.excludeHardCosts() ? "cents - c_tax - c_ship - c_cogs" : "cents") + " AS rev FROM "
                 // with dayOfAttribution a sale counts when its click is in the range: it is not older than that click
-                + salesDated(db, acc, start, p.dayOfAttribution() ? LATEST : end) + " AS sd"
+                + salesDated(db, acc, start, p.dayOfAttribution() ? LATEST : end, derivable(p)
+                        ? " AND id IN (" + ConversionTouches.candidates(db, acc, "SALE", conversionDated(p), scopeAds) + ")" : "") + " AS sd"
                 + " WHERE account_id = " + acc
                 + (f.ignoreRecurringSales() ? " AND is_recurring = 0" : "")
                 + switch (f.newCustomers()) {
@@ -108,7 +109,33 @@ public class AttributionQuery {
                 "SALE", clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform)"
                 + (p.dayOfAttribution() ? " WHERE attributed_at >= " + start + " AND attributed_at <= " + end : "")
                 + " GROUP BY row_key";
-        for (JsonNode j : clickHouse.select(salesSql)) {
+
+        // Calls: credited like sales, by call date (by click date with dayOfAttribution)
+        String calls = "SELECT account_id, lead_id, id AS conv_id, call_at AS conv_at, is_qualified, call_state FROM " + db
+                + ".calls_current WHERE account_id = " + acc
+                + " AND call_at >= " + start + (p.dayOfAttribution() ? "" : " AND call_at <= " + end) + stageLeads;
+        String callsSql = "SELECT " + rowKey(p, scope) + " AS row_key, count() AS n_calls, uniqExact(lead_id) AS n_unique, "
+                + "countIf(is_qualified = 1) AS n_qualified, countIf(is_qualified = 0) AS n_unqualified, "
+                + "countIf(upper(call_state) = 'CANCELLED') AS n_canceled, countIf(upper(call_state) = 'NO_SHOW') AS n_no_show FROM ("
+                + attributed(db, acc, calls, "is_qualified, call_state", "CALL", clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities
+                + ") AS e USING (attributed_ad, attributed_platform)"
+                + (p.dayOfAttribution() ? " WHERE attributed_at >= " + start + " AND attributed_at <= " + end : "")
+                + " GROUP BY row_key";
+
+        // Leads and clicks: clicks on the entity in the range
+        String clickKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, "click_date", p.zone()) + ")").orElse("entity");
+        String leadsSql = "SELECT " + clickKey + " AS row_key, uniqExact(lead_id) AS n_leads, count() AS n_clicks FROM (SELECT lead_id, click_date, "
+                + "attributed_platform, attributed_ad FROM " + scopeClicks(db, acc, start, end, scopeAds) + " AS cd WHERE lead_id != ''"
+                + clickFilter + stageLeads + ") AS c ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform) GROUP BY row_key";
+
+        // Ad spend of the days startDate..endDate in the account zone
+        String dayKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDate(u, "day") + ")").orElse(scope.entity());
+        String costSql = "SELECT " + dayKey + " AS row_key, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost FROM "
+                + spendDays(db, acc, "toDate('" + p.fromDay() + "')", "toDate('" + p.toDay() + "')") + " AS sp WHERE " + scope.where()
+                + " GROUP BY row_key";
+        // the four sums read different tables: run at once
+        List<List<JsonNode>> results = clickHouse.selectAll(List.of(salesSql, callsSql, leadsSql, costSql));
+        for (JsonNode j : results.get(0)) {
             MetricCatalog.Totals t = row.apply(j);
             t.sales = j.get("n_sales").asLong();
             t.oneTimeSales = j.get("n_one_time").asLong();
@@ -127,19 +154,7 @@ public class AttributionQuery {
             t.costOfGoods = j.get("c_goods").asLong();
             t.hardCosts = j.get("c_hard_costs").asLong();
         }
-
-        // Calls: credited like sales, by call date (by click date with dayOfAttribution)
-        String calls = "SELECT account_id, lead_id, id AS conv_id, call_at AS conv_at, is_qualified, call_state FROM " + db
-                + ".calls_current WHERE account_id = " + acc
-                + " AND call_at >= " + start + (p.dayOfAttribution() ? "" : " AND call_at <= " + end) + stageLeads;
-        String callsSql = "SELECT " + rowKey(p, scope) + " AS row_key, count() AS n_calls, uniqExact(lead_id) AS n_unique, "
-                + "countIf(is_qualified = 1) AS n_qualified, countIf(is_qualified = 0) AS n_unqualified, "
-                + "countIf(upper(call_state) = 'CANCELLED') AS n_canceled, countIf(upper(call_state) = 'NO_SHOW') AS n_no_show FROM ("
-                + attributed(db, acc, calls, "is_qualified, call_state", "CALL", clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities
-                + ") AS e USING (attributed_ad, attributed_platform)"
-                + (p.dayOfAttribution() ? " WHERE attributed_at >= " + start + " AND attributed_at <= " + end : "")
-                + " GROUP BY row_key";
-        for (JsonNode j : clickHouse.select(callsSql)) {
+        for (JsonNode j : results.get(1)) {
             MetricCatalog.Totals t = row.apply(j);
             t.calls = j.get("n_calls").asLong();
             t.uniqueCalls = j.get("n_unique").asLong();
@@ -148,26 +163,12 @@ public class AttributionQuery {
             t.canceledCalls = j.get("n_canceled").asLong();
             t.noShowCalls = j.get("n_no_show").asLong();
         }
-
-        // Leads and clicks: clicks on the entity in the range
-        String clickKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, "click_date", p.zone()) + ")").orElse("entity");
-        String leadsSql = "SELECT " + clickKey + " AS row_key, uniqExact(lead_id) AS n_leads, count() AS n_clicks FROM (SELECT lead_id, click_date, "
-                + "integration_type AS attributed_platform, if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS attributed_ad FROM "
-                + scopeClicks(db, acc, start, end, scopeAds) + " AS cd WHERE account_id = " + acc
-                + " AND lead_id != '' AND click_date >= " + start + " AND click_date <= " + end
-                + clickFilter + stageLeads + ") AS c ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform) GROUP BY row_key";
-        for (JsonNode j : clickHouse.select(leadsSql)) {
+        for (JsonNode j : results.get(2)) {
             MetricCatalog.Totals t = row.apply(j);
             t.leads = j.get("n_leads").asLong();
             t.clicks = j.get("n_clicks").asLong();
         }
-
-        // Ad spend of the days startDate..endDate in the account zone
-        String dayKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDate(u, "day") + ")").orElse(scope.entity());
-        String costSql = "SELECT " + dayKey + " AS row_key, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost FROM "
-                + spendDays(db, acc, "toDate('" + p.fromDay() + "')", "toDate('" + p.toDay() + "')") + " AS sp WHERE " + scope.where()
-                + " GROUP BY row_key";
-        for (JsonNode j : clickHouse.select(costSql)) {
+        for (JsonNode j : results.get(3)) {
             row.apply(j).adSpend = j.get("c_cost").asLong();
         }
         customCosts.byRow(accountId, scope, p.fromDay(), p.toDay(), p.grouping())
@@ -192,20 +193,17 @@ public class AttributionQuery {
     static final String LATEST = "toDateTime('2100-01-01 00:00:00', 'UTC')";
 
     /**
-     * The rows of {@code clicks_current} (030_clicks.sql, same dedup rule) dated in [start, end] whose ad is one of
-     * {@code scopeAds} ((ad, platform) pairs). The raw versions are filtered by date and ad before the dedup, which is
-     * exact because neither ever changes: a click's date, platform and ad ids are written once by POST /clicks (later
-     * updates set its lead, source tag or kind only). Reading only the range's clicks of the scope's ads is what keeps
-     * the leads / clicks metrics off the account's click history.
+     * The clicks (030_clicks.sql, same dedup rule) dated in [start, end] whose ad is one of {@code scopeAds} ((ad,
+     * platform) pairs): {@code account_id, id, lead_id, click_date, source_link_tag, is_organic, attributed_platform,
+     * attributed_ad}. Read from {@code clicks_by_ad} (062_clicks_by_ad.sql), which holds every version of every click
+     * sorted by ad and date, so only the scope's ads' clicks of the range are read and deduplicated — exact because a
+     * click's date, platform and ad ids are written once (POST /clicks; later updates set its lead, source tag or kind).
      */
-    static String scopeClicks(String db, String acc, String start, String end, String scopeAds) {
-        return "(SELECT account_id, id, c_lead AS lead_id, c_date AS click_date, c_tag AS source_link_tag, c_organic AS is_organic, "
-                + "c_platform AS integration_type, c_source AS ad_source_id, c_ad AS adspend_ad_id FROM (SELECT account_id, id, "
-                + "argMax(lead_id, _version) AS c_lead, argMax(click_date, _version) AS c_date, argMax(source_link_tag, _version) AS c_tag, "
-                + "argMax(is_organic, _version) AS c_organic, argMax(integration_type, _version) AS c_platform, "
-                + "argMax(ad_source_id, _version) AS c_source, argMax(adspend_ad_id, _version) AS c_ad FROM " + db + ".clicks WHERE account_id = "
-                + acc + " AND click_date >= " + start + " AND click_date <= " + end + " AND (if(adspend_ad_id != '', adspend_ad_id, "
-                + "ad_source_id), integration_type) IN (" + scopeAds + ") GROUP BY account_id, id HAVING argMax(is_deleted, _version) = 0) AS cf)";
+    static String scopeClicks(String db, String acc, String start, String end, ScopeAds scopeAds) {
+        return "(SELECT account_id, id, argMax(lead_id, _version) AS lead_id, click_date, argMax(source_link_tag, _version) AS source_link_tag, "
+                + "argMax(is_organic, _version) AS is_organic, platform AS attributed_platform, ad AS attributed_ad FROM " + db
+                + ".clicks_by_ad WHERE account_id = " + acc + " AND " + scopeAds.condition("ad", "platform") + " AND click_date >= " + start
+                + " AND click_date <= " + end + " GROUP BY account_id, ad, platform, click_date, id HAVING argMax(is_deleted, _version) = 0)";
     }
 
     /**
@@ -213,14 +211,14 @@ public class AttributionQuery {
      * changes, so its raw versions are filtered by it before the dedup: only the months of the range are read,
      * where the view would deduplicate the account's whole history first.
      */
-    private static String salesDated(String db, String acc, String start, String end) {
+    private static String salesDated(String db, String acc, String start, String end, String rawWhere) {
         return "(SELECT account_id, lead_id, id, argMax(price, _version) AS sale_price, argMax(usd_price, _version) AS sale_usd_price, "
                 + "argMax(taxes, _version) AS sale_taxes, argMax(shipping, _version) AS sale_shipping, "
                 + "argMax(cost_of_goods, _version) AS sale_cost_of_goods, argMax(hard_cost, _version) AS sale_hard_cost, "
                 + "argMax(refunded_amount, _version) AS sale_refunded_amount, argMax(recurring, _version) AS is_recurring, "
                 + "argMax(first_sale, _version) AS is_first_sale, argMax(refunded, _version) AS is_refunded, "
                 + "argMax(sale_date, _version) AS sale_at FROM (SELECT * FROM " + db + ".sales WHERE account_id = " + acc
-                + " AND sale_date >= " + start + " AND sale_date <= " + end + ") AS raw GROUP BY account_id, lead_id, id"
+                + " AND sale_date >= " + start + " AND sale_date <= " + end + rawWhere + ") AS raw GROUP BY account_id, lead_id, id"
                 + " HAVING argMax(is_deleted, _version) = 0 AND argMax(deleted, _version) = 0)";
     }
 
@@ -247,18 +245,26 @@ public class AttributionQuery {
                 .orElse("entity");
     }
 
+    private static boolean derivable(Params p) {
+        return ConversionTouches.derivable(p.firstClick(), p.windowDays(), p.filters().reportSourceVisibility());
+    }
+
+    /** The conversions a report reads, as a condition on the projection's {@code conversion_at}: from start, to end unless dayOfAttribution. */
+    private static String conversionDated(Params p) {
+        return "conversion_at >= " + ClickHouseSql.dateTime(p.start())
+                + (p.dayOfAttribution() ? "" : " AND conversion_at <= " + ClickHouseSql.dateTime(p.end()));
+    }
+
     /**
      * Each conversion of {@code conversions} (columns account_id, lead_id, conv_id, conv_at, then {@code extras})
      * with the ad, platform and date of the click the model picks (docs/attribution-models.md).
      */
     private static String attributed(String db, String acc, String conversions, String extras, String type, String clickFilter,
-                                     String scopeAds, Params p) {
-        if (ConversionTouches.derivable(p.firstClick(), p.windowDays(), p.filters().reportSourceVisibility())) {
+                                     ScopeAds scopeAds, Params p) {
+        if (derivable(p)) {
             // the credited click from the projection (only conversions credited to the scope's ads); no click is read
-            String start = ClickHouseSql.dateTime(p.start());
-            String dated = "conversion_at >= " + start + (p.dayOfAttribution() ? "" : " AND conversion_at <= " + ClickHouseSql.dateTime(p.end()));
             return "SELECT conv_id, lead_id, conv_at, " + extras + ", attributed_ad, attributed_platform, attributed_at FROM ("
-                    + conversions + ") AS s ALL INNER JOIN (" + ConversionTouches.credited(db, acc, type, dated, p.sources(),
+                    + conversions + ") AS s ALL INNER JOIN (" + ConversionTouches.credited(db, acc, type, conversionDated(p), p.sources(),
                     p.firstClick(), p.windowDays(), scopeAds) + ") AS t USING (conv_id)";
         }
         String preferred = switch (p.sources()) {

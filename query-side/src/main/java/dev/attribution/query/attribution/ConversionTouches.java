@@ -23,6 +23,17 @@ final class ConversionTouches {
     }
 
     /**
+     * The ids of the conversions of {@code type} whose {@code conversion_at} satisfies {@code convWhere} that may be
+     * credited to one of {@code scopeAds}: those with a version holding a click of one of those ads
+     * (063_conversion_touches_by_ad.sql, read by its sort key). A superset of the credited ones — the credit itself is
+     * always decided on the newest version in {@code conversion_touches} — so it only spares deduplicating the rest.
+     */
+    static String candidates(String db, String acc, String type, String convWhere, ScopeAds scopeAds) {
+        return "SELECT conversion_id FROM " + db + ".conversion_touches_by_ad WHERE account_id = " + acc + " AND conversion_type = '"
+                + type + "' AND " + scopeAds.condition("ad", "platform") + " AND " + convWhere;
+    }
+
+    /**
      * A subquery with one row per conversion of {@code type} ({@code SALE} or {@code CALL}) of the account whose
      * {@code conversion_at} satisfies {@code convWhere} (a condition on the raw column: a conversion's rows all carry
      * its time) and that the model credits to a click: {@code conv_id, attributed_ad, attributed_platform,
@@ -30,7 +41,7 @@ final class ConversionTouches {
      * one of those ads.
      */
     static String credited(String db, String acc, String type, String convWhere, SourceConfiguration sources,
-                           boolean firstClick, int windowDays, String scopeAds) {
+                           boolean firstClick, int windowDays, ScopeAds scopeAds) {
         String p = firstClick ? "first_paid" : "last_paid";
         String o = firstClick ? "first_organic" : "last_organic";
         String dedup = "SELECT conversion_id AS conv_id, argMax(conversion_at, _version) AS t_at, "
@@ -39,6 +50,7 @@ final class ConversionTouches {
                 + "argMax(" + o + "_click_id, _version) AS o_id, argMax(" + o + "_click_date, _version) AS o_date, "
                 + "argMax(" + o + "_ad, _version) AS o_ad, argMax(" + o + "_platform, _version) AS o_platform FROM " + db
                 + ".conversion_touches WHERE account_id = " + acc + " AND conversion_type = '" + type + "' AND " + convWhere
+                + (scopeAds == null ? "" : " AND conversion_id IN (" + candidates(db, acc, type, convWhere, scopeAds) + ")")
                 + " GROUP BY conversion_id HAVING argMax(is_deleted, _version) = 0";
         String window = windowDays > 0 ? " AND %s >= t_at - " + (windowDays * 86400L) : "";
         String paid = "(p_id != ''" + String.format(window, "p_date") + ")";
@@ -56,7 +68,7 @@ final class ConversionTouches {
         String picked = "SELECT conv_id, if(pick = 1, p_ad, o_ad) AS attributed_ad, if(pick = 1, p_platform, o_platform) "
                 + "AS attributed_platform, if(pick = 1, p_date, o_date) AS attributed_at FROM (SELECT *, " + pick
                 + " AS pick FROM (" + dedup + ") AS d) AS k WHERE pick != 0";
-        return scopeAds == null ? picked : "SELECT * FROM (" + picked + ") AS c WHERE (attributed_ad, attributed_platform) IN ("
-                + scopeAds + ")";
+        return scopeAds == null ? picked : "SELECT * FROM (" + picked + ") AS c WHERE "
+                + scopeAds.condition("attributed_ad", "attributed_platform");
     }
 }

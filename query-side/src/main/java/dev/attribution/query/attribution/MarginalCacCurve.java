@@ -123,6 +123,7 @@ public class MarginalCacCurve {
 
     public Result curve(String accountId, ZoneId zone, Request r) {
         AdEntity entity = AdEntity.resolve(clickHouse, accountId, r.level(), r.id());
+        ScopeAds ads = AttributedSales.ads(clickHouse, accountId, entity);
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
         LocalDate from = LocalDate.ofInstant(r.span().start(), zone);
@@ -138,7 +139,7 @@ public class MarginalCacCurve {
         // Grouped by 15-minute slot (every zone offset in use is a multiple of 15 minutes), then by day in Java.
         // Only sales from the start on are read: a sale is not older than its click, and the items of a lead's first
         // purchase share its date, so a lead whose first purchase is older has none of them read.
-        String attributed = AttributedSales.sql(db, accountId, entity, last, AttributedSales.time(r.span().start()), AttributionQuery.LATEST);
+        String attributed = AttributedSales.sql(db, accountId, ads, last, AttributedSales.time(r.span().start()), AttributionQuery.LATEST);
         for (JsonNode row : clickHouse.select("SELECT intDiv(toUInt32(first_click), 900) AS slot, count() AS n FROM (SELECT lead_id, "
                 + "argMin(attributed_at, sale_at) AS first_click FROM (" + attributed + ") AS x WHERE is_first_sale = 1 GROUP BY lead_id) AS f"
                 + " WHERE first_click >= " + AttributedSales.time(r.span().start()) + " AND first_click <= "
@@ -154,7 +155,7 @@ public class MarginalCacCurve {
         String window = null;
         if (ceiling == null && r.level() != AdEntity.Level.account) {
             LtvWindow w = r.ltvWindow() == null ? LtvWindow.w90 : r.ltvWindow();
-            BigDecimal ltv = ltv(db, acc, AttributedSales.sql(db, accountId, entity, last, AttributedSales.time(Instant.EPOCH),
+            BigDecimal ltv = ltv(db, acc, AttributedSales.sql(db, accountId, ads, last, AttributedSales.time(Instant.EPOCH),
                     AttributionQuery.LATEST), w);
             if (ltv == null) {
                 notes.add(LTV_CEILING_UNAVAILABLE);

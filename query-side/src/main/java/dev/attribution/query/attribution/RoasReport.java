@@ -78,26 +78,30 @@ public class RoasReport {
     /** The result, or empty when the entity has no row for the range (no credited sale, click or spend row). */
     public Optional<Result> report(String accountId, ZoneId zone, Request r) {
         AdEntity entity = AdEntity.resolve(clickHouse, accountId, r.level(), r.id());
+        ScopeAds ads = AttributedSales.ads(clickHouse, accountId, entity);
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
         String start = AttributedSales.time(r.span().start());
         String end = AttributedSales.time(r.span().end());
         String when = r.basis() == Basis.click_date ? "attributed_at" : "sale_at";
-        JsonNode s = clickHouse.select("SELECT count() AS n_sales, uniqExact(lead_id) AS n_unique_sales, "
+        String salesSql = "SELECT count() AS n_sales, uniqExact(lead_id) AS n_unique_sales, "
                 + "uniqExactIf(lead_id, is_first_sale = 1) AS n_unique_customers, sumIf(cents, is_recurring = 0) AS c_revenue, "
                 + "sumIf(cents, is_recurring = 1) AS c_recurring, sumIf(cents, is_first_sale = 1) AS c_first FROM ("
                 // a sale is not older than its credited click: by click date, only sales from the start on can count
-                + AttributedSales.sql(db, accountId, entity, true, start, r.basis() == Basis.click_date ? AttributionQuery.LATEST : end)
+                + AttributedSales.sql(db, accountId, ads, true, start, r.basis() == Basis.click_date ? AttributionQuery.LATEST : end)
                 + ") AS x WHERE " + when + " >= " + start + " AND "
-                + when + " <= " + end).get(0);
+                + when + " <= " + end;
         LocalDate from = LocalDate.ofInstant(r.span().start(), zone);
         LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
-        JsonNode c = clickHouse.select("SELECT count() AS n_rows, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost, "
+        String spendSql = "SELECT count() AS n_rows, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost, "
                 + "toString(sum(reported_conversions)) AS reported, sum(toInt64(round(toFloat64(reported_revenue) * 100))) AS c_reported "
                 + "FROM " + AttributionQuery.spendDays(db, acc, AttributedSales.day(from), AttributedSales.day(to)) + " AS sp WHERE "
-                + entity.filter()).get(0);
-        long clicks = clickHouse.select("SELECT count() AS n FROM (" + AttributedSales.clicks(db, accountId, entity, start, end)
-                + ") AS k").get(0).get("n").asLong();
+                + entity.filter();
+        String clicksSql = "SELECT count() AS n FROM (" + AttributedSales.clicks(db, accountId, ads, start, end) + ") AS k";
+        List<List<JsonNode>> results = clickHouse.selectAll(List.of(salesSql, spendSql, clicksSql));
+        JsonNode s = results.get(0).get(0);
+        JsonNode c = results.get(1).get(0);
+        long clicks = results.get(2).get(0).get("n").asLong();
         long spendRows = c.get("n_rows").asLong();
         if (s.get("n_sales").asLong() == 0 && spendRows == 0 && clicks == 0) {
             return Optional.empty();
