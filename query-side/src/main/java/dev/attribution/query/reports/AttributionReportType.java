@@ -56,7 +56,15 @@ class AttributionReportType implements ReportType {
             one.put("ids", ReportParameters.quotedList(List.of(read(parameters, zone).ids().get(index))));
         }
         AttributionRunner.Answer answer = runner.run(accountId, zone, ReportParameters.queryParams(one));
-        return new Part(answer.rows(), answer.message());
+        List<String> message = answer.message();
+        List<Map<String, Object>> rows = new ArrayList<>(answer.rows());
+        // isAdAccountId pages the ad account's sources: a generated report holds every page, in order
+        while (answer.nextPageId() != null) {
+            one.put("pageId", answer.nextPageId());
+            answer = runner.run(accountId, zone, ReportParameters.queryParams(one));
+            rows.addAll(answer.rows());
+        }
+        return new Part(rows, message);
     }
 
     /** Reads parameters validated at generate time; dates in the past then are in the past now. */

@@ -186,6 +186,29 @@ class ReportGenerationTest extends ApiTest {
     }
 
     @Test
+    void adAccountReportHoldsEveryPage() {
+        Map<String, Object> p = params("last_click", "facebook_ad", List.of("acct"));
+        p.put("isAdAccountId", true);
+        p.put("pageSize", 1);
+        // the synchronous answer pages the three ads one at a time
+        List<JsonNode> pages = new java.util.ArrayList<>();
+        String pageId = null;
+        do {
+            Map<String, Object> q = new LinkedHashMap<>(p);
+            if (pageId != null) {
+                q.put("pageId", pageId);
+            }
+            Response r = attribution(q);
+            assertEquals(200, r.status(), r.raw());
+            r.body().get("result").forEach(pages::add);
+            pageId = r.body().hasNonNull("nextPageId") ? r.body().get("nextPageId").asText() : null;
+        } while (pageId != null);
+        assertEquals(3, pages.size(), pages.toString());
+        JsonNode job = awaitDone(generated(p));
+        assertEquals(JsonBody.mapper().valueToTree(pages), job.get("rows"));
+    }
+
+    @Test
     void generateAnswersAPendingJobWithProgress() {
         String id = generated(params("last_click", "facebook_ad", List.of("ad1")));
         assertTrue(id.startsWith("rep_"), id);
