@@ -220,7 +220,7 @@ public class ScientificAttribution {
      */
     private List<MarkovChain.Transition> transitions(String accountId, Channels channels, AttributionQuery.Params p, Window w) {
         String touch = "(toUInt32(click_date), click_id, is_organic, if(entity = '', " + ClickHouseSql.str(PathCredit.OTHER) + ", entity))";
-        String perLead = "SELECT lead_id, groupArray(" + touch + ") AS t FROM (" + clicks(accountId, channels, p, w.clickDates())
+        String perLead = "SELECT lead_id, groupArray(" + touch + ") AS t FROM (" + clicks(accountId, channels, p, w.clickDates(), true)
                 + ") AS c GROUP BY lead_id";
         String kept = "SELECT lead_id, toInt64(toUInt32(sale_at)) AS sale_epoch, toUInt8(1) AS converted FROM "
                 + keptSales(accountId, p, w) + " AS ks";
@@ -263,19 +263,25 @@ public class ScientificAttribution {
         String entityAds = "SELECT ad_id, platform FROM " + db + ".ads_current WHERE account_id = " + acc
                 + (channels.platform() == null ? "" : " AND platform = " + ClickHouseSql.str(channels.platform()))
                 + " AND ad_id != '' AND " + channels.column() + " IN " + ClickHouseSql.strList(prefixes);
-        // leads (current) of the clicks on the entities' ads in the window: a superset of the leads whose paths touch them
-        String touching = "SELECT lead_id FROM " + datedClicks(db, acc, w.clickDates() + " AND (if(adspend_ad_id != '', adspend_ad_id, ad_source_id), "
-                + "integration_type) IN (" + entityAds + ")", false) + " AS tc WHERE lead_id != ''";
+        // a superset of the leads whose paths touch the entities, read from the raw versions without dedup: a click's
+        // current version names its current lead and its ad (which never changes)
+        String touching = "SELECT lead_id FROM " + db + ".clicks WHERE account_id = " + acc + " AND " + w.clickDates()
+                + " AND (if(adspend_ad_id != '', adspend_ad_id, ad_source_id), integration_type) IN (" + entityAds + ")";
         String sales = "SELECT account_id, lead_id, id AS sale_id, sale_at, toUInt32(sale_at) AS sale_epoch, is_recurring, is_first_sale, "
                 + revenue(p) + " AS cents FROM " + keptSales(accountId, p, w) + " AS ks WHERE lead_id IN (" + touching + ")";
+        // every version of the clicks that name one of those leads with a sale in the window (raw sales: a superset)
         String buyers = "SELECT id FROM " + db + ".clicks WHERE account_id = " + acc + " AND " + w.clickDates()
-                + " AND lead_id IN (SELECT lead_id FROM (" + sales + ") AS b)";
+                + " AND lead_id IN (SELECT lead_id FROM " + db + ".sales WHERE account_id = " + acc + " AND sale_date >= " + at(w.start())
+                + " AND sale_date <= " + at(w.salesEnd()) + " AND lead_id IN (" + touching + "))";
         String arrays = "groupArray(toUInt32(click_date)) AS touch_at, groupArray(click_id) AS touch_ids, groupArray(is_organic) AS touch_organic, "
                 + "groupArray(entity) AS touch_entity";
         String sql = "SELECT sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents, " + arrays + " FROM (" + sales
-                + ") AS s ALL INNER JOIN (" + clicks(accountId, channels, p, w.clickDates() + " AND id IN (" + buyers + ")")
+                + ") AS s ALL INNER JOIN (" + clicks(accountId, channels, p, w.clickDates() + " AND id IN (" + buyers + ")", false)
                 + ") AS c USING (account_id, lead_id) WHERE click_date <= sale_at" + (w.back() > 0 ? " AND click_date >= sale_at - " + w.back() : "")
-                + " GROUP BY sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents";
+                + " GROUP BY sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents"
+                // 18.16 spends seconds matching these IN sets against the primary keys (7 s of CPU instead of 1 s on the
+                // 1 M-lead bench account); the sets are small and the scans are cut by date already
+                + " SETTINGS use_index_for_in_with_subqueries = 0";
         List<PathCredit.Sale> converting = new ArrayList<>();
         for (JsonNode row : clickHouse.select(sql)) {
             List<PathCredit.Touch> touches = path(row, p.sources());
@@ -330,7 +336,7 @@ public class ScientificAttribution {
         Map<String, long[]> out = new HashMap<>();
         for (JsonNode row : clickHouse.select("SELECT " + key + " AS row_key, uniqExact(lead_id) AS n_leads, count() AS n_clicks FROM ("
                 + clicks(accountId, channels, p, "click_date >= " + ClickHouseSql.dateTime(p.start()) + " AND click_date <= "
-                + ClickHouseSql.dateTime(p.end())) + ") AS c WHERE entity IN " + ClickHouseSql.strList(List.copyOf(entities)) + " GROUP BY row_key")) {
+                + ClickHouseSql.dateTime(p.end()), true) + ") AS c WHERE entity IN " + ClickHouseSql.strList(List.copyOf(entities)) + " GROUP BY row_key")) {
             out.put(row.get("row_key").asText(), new long[]{row.get("n_leads").asLong(), row.get("n_clicks").asLong()});
         }
         return out;
@@ -338,11 +344,18 @@ public class ScientificAttribution {
 
     /**
      * The account's clicks with a lead under {@code p}'s click filters, each with its channel ({@code entity}, '' = none),
-     * among the clicks whose raw versions match {@code rawWhere} (see {@link #datedClicks}).
+     * among the clicks whose raw versions match {@code rawWhere} (see {@link #datedClicks}, {@code merge} there).
      */
-    private String clicks(String accountId, Channels channels, AttributionQuery.Params p, String rawWhere) {
+    private String clicks(String accountId, Channels channels, AttributionQuery.Params p, String rawWhere, boolean merge) {
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
+        Set<String> extra = new LinkedHashSet<>();
+        if (channels.keyword()) {
+            extra.add("tracked_url");
+        }
+        if (p.filters().reportSourceVisibility()) {
+            extra.add("source_link_tag");
+        }
         String clickFilter = switch (p.sources()) {
             case only_paid -> " AND is_organic = 0";
             case only_organic -> " AND is_organic = 1";
@@ -352,7 +365,7 @@ public class ScientificAttribution {
         return "SELECT account_id, lead_id, click_id, click_date, is_organic, " + channels.sql() + " AS entity FROM (SELECT account_id, lead_id, "
                 + "id AS click_id, click_date, is_organic, integration_type AS attributed_platform, if(adspend_ad_id != '', adspend_ad_id, ad_source_id) "
                 + "AS attributed_ad" + (channels.keyword() ? ", extract(extractURLParameter(tracked_url, 'targetid'), 'kwd-([0-9]+)') AS kwd" : "")
-                + " FROM " + datedClicks(db, acc, rawWhere, channels.keyword()) + " AS cd WHERE lead_id != ''" + clickFilter
+                + " FROM " + datedClicks(db, acc, rawWhere, extra, merge) + " AS cd WHERE lead_id != ''" + clickFilter
                 + ") AS k ANY LEFT JOIN (SELECT ad_id AS attributed_ad, platform AS attributed_platform, " + channels.column()
                 + " AS ad_entity FROM " + db + ".ads_current WHERE account_id = " + acc
                 + (channels.platform() == null ? "" : " AND platform = " + ClickHouseSql.str(channels.platform()))
@@ -360,17 +373,28 @@ public class ScientificAttribution {
     }
 
     /**
-     * The rows of {@code clicks_current} (030_clicks.sql, same dedup rule; {@code tracked_url} only with {@code url})
-     * among the clicks whose raw versions match {@code rawWhere}, which must select every version of a click it selects
-     * one of: a condition on click date, platform or ad ids (written once by POST /clicks, never updated) or an id list.
+     * The rows of {@code clicks_current} (030_clicks.sql, same dedup rule) among the clicks whose raw versions match
+     * {@code rawWhere}, which must select every version of a click it selects one of: a condition on click date,
+     * platform or ad ids (written once by POST /clicks, never updated) or on the id. {@code extra}: columns besides
+     * those every path needs.
+     * <p>
+     * With {@code merge} the versions are deduplicated with FINAL, which keeps each click's version of the highest
+     * {@code _version} as the view's argMax does: FINAL merges within a partition, and every version of a click is in
+     * the partition of its click date, which never changes; the deleted filter is applied after the merge (outside the
+     * subquery). A sorted merge costs less than hashing every click id when {@code rawWhere} keeps most of the rows it
+     * reads (a whole window); a selective {@code rawWhere} is filtered first and grouped by id (docs/BENCHMARKS.md).
      */
-    private static String datedClicks(String db, String acc, String rawWhere, boolean url) {
-        return "(SELECT account_id, id, argMax(lead_id, _version) AS lead_id, argMax(click_date, _version) AS click_date, "
-                + (url ? "argMax(tracked_url, _version) AS tracked_url, " : "")
-                + "argMax(source_link_tag, _version) AS source_link_tag, argMax(is_organic, _version) AS is_organic, "
-                + "argMax(integration_type, _version) AS integration_type, argMax(ad_source_id, _version) AS ad_source_id, "
-                + "argMax(adspend_ad_id, _version) AS adspend_ad_id FROM (SELECT * FROM " + db + ".clicks WHERE account_id = " + acc + " AND "
-                + rawWhere + ") AS raw GROUP BY account_id, id HAVING argMax(is_deleted, _version) = 0)";
+    private static String datedClicks(String db, String acc, String rawWhere, Set<String> extra, boolean merge) {
+        List<String> columns = new ArrayList<>(List.of("lead_id", "click_date", "is_organic", "integration_type", "ad_source_id", "adspend_ad_id"));
+        columns.addAll(extra);
+        if (merge) {
+            String list = "account_id, id, " + String.join(", ", columns);
+            return "(SELECT " + list + " FROM (SELECT " + list + ", is_deleted FROM " + db + ".clicks FINAL WHERE account_id = " + acc
+                    + " AND " + rawWhere + ") AS fc WHERE is_deleted = 0)";
+        }
+        return "(SELECT account_id, id, " + String.join(", ", columns.stream().map(c -> "argMax(" + c + ", _version) AS " + c).toList())
+                + " FROM (SELECT account_id, id, _version, is_deleted, " + String.join(", ", columns) + " FROM " + db + ".clicks WHERE account_id = "
+                + acc + " AND " + rawWhere + ") AS raw GROUP BY account_id, id HAVING argMax(is_deleted, _version) = 0)";
     }
 
     private static String stageLeads(String db, String acc, AttributionQuery.Params p) {
