@@ -22,10 +22,32 @@ public final class MarkovChain {
     /** Transient states: 0 = START, 1..n = channels. Columns n+1 = CONVERSION, n+2 = NULL. */
     private final long[][] counts;
 
+    /**
+     * Observed transitions {@code from} → {@code to}, {@code count} times: {@code from} null is START, {@code to} null
+     * the absorbing state (CONVERSION when {@code converted}, else NULL). What a query that counts the transitions of
+     * the paths returns, so the chain can be built without the paths themselves.
+     */
+    public record Transition(String from, String to, boolean converted, long count) {
+    }
+
     public MarkovChain(List<Path> paths) {
+        this(transitions(paths));
+    }
+
+    /** The chain of the transition counts (several entries of one transition add up). */
+    public static MarkovChain ofTransitions(List<Transition> transitions) {
+        return new MarkovChain(transitions);
+    }
+
+    private MarkovChain(Iterable<Transition> transitions) {
         java.util.TreeSet<String> sorted = new java.util.TreeSet<>();
-        for (Path p : paths) {
-            sorted.addAll(p.channels());
+        for (Transition t : transitions) {
+            if (t.from() != null) {
+                sorted.add(t.from());
+            }
+            if (t.to() != null) {
+                sorted.add(t.to());
+            }
         }
         for (String c : sorted) {
             index.put(c, index.size() + 1);
@@ -33,18 +55,26 @@ public final class MarkovChain {
         channels = new ArrayList<>(index.keySet());
         int n = channels.size();
         counts = new long[n + 1][n + 3];
-        for (Path p : paths) {
-            if (p.channels().isEmpty()) {
-                continue;
-            }
-            int from = 0;
-            for (String c : p.channels()) {
-                int to = index.get(c);
-                counts[from][to]++;
-                from = to;
-            }
-            counts[from][p.converted() ? n + 1 : n + 2]++;
+        for (Transition t : transitions) {
+            int from = t.from() == null ? 0 : index.get(t.from());
+            int to = t.to() != null ? index.get(t.to()) : t.converted() ? n + 1 : n + 2;
+            counts[from][to] += t.count();
         }
+    }
+
+    private static List<Transition> transitions(List<Path> paths) {
+        List<Transition> out = new ArrayList<>();
+        for (Path p : paths) {
+            String from = null;
+            for (String c : p.channels()) {
+                out.add(new Transition(from, c, p.converted(), 1));
+                from = c;
+            }
+            if (!p.channels().isEmpty()) {
+                out.add(new Transition(from, null, p.converted(), 1));
+            }
+        }
+        return out;
     }
 
     /** The channels, sorted (so the arithmetic, hence the last bits of every double, does not depend on row order). */

@@ -95,7 +95,14 @@ public final class PathCredit {
         for (List<Touch> q : nonConverting) {
             paths.add(new MarkovChain.Path(q.stream().map(Touch::channel).toList(), false));
         }
-        Map<String, Double> effects = new MarkovChain(paths).removalEffects();
+        return items(converting, new MarkovChain(paths).removalEffects(), byClickDate);
+    }
+
+    /**
+     * Every (sale, channel of its path) pair of {@code converting} with the channel's share of the sale under the
+     * chain's removal {@code effects} (every channel of the paths must have one), dated as {@link #items(List, List, boolean)}.
+     */
+    public static List<Item> items(List<Sale> converting, Map<String, Double> effects, boolean byClickDate) {
         List<Item> items = new ArrayList<>();
         for (Sale s : converting) {
             Map<String, Long> lastTouch = new HashMap<>();
