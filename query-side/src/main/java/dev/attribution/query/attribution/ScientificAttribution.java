@@ -260,13 +260,12 @@ public class ScientificAttribution {
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
         List<String> prefixes = entities.stream().map(e -> channels.keyword() && e.contains(":") ? e.substring(0, e.indexOf(':')) : e).distinct().toList();
-        String entityAds = "SELECT ad_id, platform FROM " + db + ".ads_current WHERE account_id = " + acc
-                + (channels.platform() == null ? "" : " AND platform = " + ClickHouseSql.str(channels.platform()))
-                + " AND ad_id != '' AND " + channels.column() + " IN " + ClickHouseSql.strList(prefixes);
-        // a superset of the leads whose paths touch the entities, read from the raw versions without dedup: a click's
-        // current version names its current lead and its ad (which never changes)
-        String touching = "SELECT lead_id FROM " + db + ".clicks WHERE account_id = " + acc + " AND " + w.clickDates()
-                + " AND (if(adspend_ad_id != '', adspend_ad_id, ad_source_id), integration_type) IN (" + entityAds + ")";
+        ScopeAds entityAds = ScopeAds.read(clickHouse, accountId, (channels.platform() == null ? "" : "platform = "
+                + ClickHouseSql.str(channels.platform()) + " AND ") + "ad_id != '' AND " + channels.column() + " IN " + ClickHouseSql.strList(prefixes));
+        // a superset of the leads whose paths touch the entities, read from every version of the entities' clicks in
+        // the window without dedup (clicks_by_ad, sorted by ad): a click's current version names its current lead
+        String touching = "SELECT lead_id FROM " + db + ".clicks_by_ad WHERE account_id = " + acc + " AND " + w.clickDates()
+                + " AND " + entityAds.condition("ad", "platform");
         String sales = "SELECT account_id, lead_id, id AS sale_id, sale_at, toUInt32(sale_at) AS sale_epoch, is_recurring, is_first_sale, "
                 + revenue(p) + " AS cents FROM " + keptSales(accountId, p, w) + " AS ks WHERE lead_id IN (" + touching + ")";
         // every version of the clicks that name one of those leads with a sale in the window (raw sales: a superset)
