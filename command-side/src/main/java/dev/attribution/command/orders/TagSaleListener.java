@@ -23,7 +23,7 @@ class TagSaleListener implements LeadTagListener {
     }
 
     @Override
-    public void tagAdded(Connection connection, Account account, String leadId, String tag, Instant assignedAt) throws SQLException {
-        sales.get().saleForTag(connection, account, leadId, tag, assignedAt, Instant.now());
+    public boolean tagAdded(Connection connection, Account account, String leadId, String tag, Instant assignedAt) throws SQLException {
+        return sales.get().saleForTag(connection, account, leadId, tag, assignedAt, Instant.now()).isPresent();
     }
 }
