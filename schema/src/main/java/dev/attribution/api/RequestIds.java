@@ -1,5 +1,6 @@
 package dev.attribution.api;
 
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 
@@ -9,7 +10,12 @@ import java.util.HexFormat;
  */
 public final class RequestIds {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
+    /**
+     * One generator per thread: the default {@code NativePRNG} instances all share one locked state, which the
+     * request threads and the workers contended for (JFR, 2026-11-24). DRBG instances are independent, each seeded
+     * from the system's entropy.
+     */
+    private static final ThreadLocal<SecureRandom> RANDOM = ThreadLocal.withInitial(RequestIds::generator);
 
     private RequestIds() {
     }
@@ -17,8 +23,16 @@ public final class RequestIds {
     /** A new id such as {@code 0193a8f2c4d1-9f0c2a7b1e3d5f60}. */
     public static String next() {
         byte[] random = new byte[8];
-        RANDOM.nextBytes(random);
+        RANDOM.get().nextBytes(random);
         return Long.toHexString(System.currentTimeMillis()) + "-" + HexFormat.of().formatHex(random);
+    }
+
+    private static SecureRandom generator() {
+        try {
+            return SecureRandom.getInstance("DRBG");
+        } catch (NoSuchAlgorithmException e) {
+            return new SecureRandom();
+        }
     }
 
     /** A new id with a resource prefix, e.g. {@code ld_…} for a lead. */

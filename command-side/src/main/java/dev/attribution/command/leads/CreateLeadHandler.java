@@ -47,11 +47,13 @@ class CreateLeadHandler implements WriteHandler {
         }
         store.addIpsAndConnectClicks(c, account, upsert.id(), texts(p.get("leadIps")), now);
         Instant tagsDate = p.hasNonNull("tagsDate") ? Instant.parse(p.get("tagsDate").asText()) : now;
-        store.addTagsReturningNew(c, account, upsert.id(), texts(p.get("tags")), tagsDate);
+        LeadStore.TagsAdded added = store.addTagsRendered(c, account, upsert.id(), texts(p.get("tags")), tagsDate);
         if (p.hasNonNull("stage")) {
             store.applyStage(c, account, upsert.id(), p.get("stage").asText(), now);
+            return store.render(c, account, upsert.id());
         }
-        return store.render(c, account, upsert.id());
+        // the last tag event rendered the lead after every change of this write: the result is that render
+        return added.lead().orElseGet(() -> store.render(c, account, upsert.id()));
     }
 
     /** The generated email of a phone-only lead, on the service's own domain (spec 4.1). */

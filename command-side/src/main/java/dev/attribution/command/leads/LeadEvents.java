@@ -27,20 +27,26 @@ final class LeadEvents {
                 .map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
     }
 
-    void record(Connection c, Account account, String leadId, String type, String tag, Instant at) throws SQLException {
+    /** {@link #recordDetail} with an optional {@code tag}; returns the lead as rendered for the event. */
+    JsonNode record(Connection c, Account account, String leadId, String type, String tag, Instant at) throws SQLException {
         ObjectNode detail = JsonBody.mapper().createObjectNode();
         if (tag != null) {
             detail.put("tag", tag);
         }
-        recordDetail(c, account, leadId, type, detail, at);
+        return recordDetail(c, account, leadId, type, detail, at);
     }
 
-    /** One outbox row: {@code {lead: <GET /leads item>, ...detail}}, in this transaction. */
-    void recordDetail(Connection c, Account account, String leadId, String type, ObjectNode detail, Instant at)
+    /**
+     * One outbox row: {@code {lead: <GET /leads item>, ...detail}}, in this transaction. Returns the lead as rendered
+     * for it (not to be changed: it is the event's).
+     */
+    JsonNode recordDetail(Connection c, Account account, String leadId, String type, ObjectNode detail, Instant at)
             throws SQLException {
         ObjectNode payload = JsonBody.mapper().createObjectNode();
-        payload.set("lead", render(c, account, leadId));
+        JsonNode lead = render(c, account, leadId);
+        payload.set("lead", lead);
         payload.setAll(detail);
         DomainEvents.record(c, account.id(), type, leadId, payload, at);
+        return lead;
     }
 }

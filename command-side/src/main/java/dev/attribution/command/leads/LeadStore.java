@@ -36,6 +36,13 @@ public class LeadStore {
     public record Upsert(String id, boolean created) {
     }
 
+    /**
+     * The tags a write added, and the lead as it stands after them when the last tag event's render is still
+     * current (empty when no tag was new or something was written after that render).
+     */
+    public record TagsAdded(List<String> tags, Optional<JsonNode> lead) {
+    }
+
     /** The stored state of a lead that writes compare against. */
     public record Current(String id, String email, String consent, String stageName) {
     }
@@ -258,6 +265,12 @@ public class LeadStore {
     public List<String> addTagsReturningNew(Connection c, Account account, String leadId, List<String> tags, Instant assignedAt)
             throws SQLException {
         return this.tags.addTagsReturningNew(c, account, leadId, tags, assignedAt);
+    }
+
+    /** {@link #addTagsReturningNew}, with the lead as it stands after them when that costs no further read. */
+    public TagsAdded addTagsRendered(Connection c, Account account, String leadId, List<String> tags, Instant assignedAt)
+            throws SQLException {
+        return this.tags.addTags(c, account, leadId, tags, assignedAt);
     }
 
     /** Re-dates tags the lead already holds (action tags of {@code POST /leads/tags}). */

@@ -12,5 +12,9 @@ import java.time.Instant;
  */
 public interface LeadTagListener {
 
-    void tagAdded(Connection connection, Account account, String leadId, String tag, Instant assignedAt) throws SQLException;
+    /**
+     * Returns whether it wrote anything: when no listener did, the lead rendered for the tag's event is still the
+     * lead as it stands, and the write's result reuses it instead of reading it again.
+     */
+    boolean tagAdded(Connection connection, Account account, String leadId, String tag, Instant assignedAt) throws SQLException;
 }

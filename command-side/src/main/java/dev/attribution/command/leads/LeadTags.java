@@ -1,5 +1,6 @@
 package dev.attribution.command.leads;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.auth.Account;
 
 import java.sql.Connection;
@@ -10,6 +11,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Tag writes of {@link LeadStore}: adding (with its events and {@link LeadTagListener}s), re-dating, removing. */
 final class LeadTags {
@@ -29,14 +31,26 @@ final class LeadTags {
      */
     List<String> addTagsReturningNew(Connection c, Account account, String leadId, List<String> tags, Instant assignedAt)
             throws SQLException {
+        return addTags(c, account, leadId, tags, assignedAt).tags();
+    }
+
+    /**
+     * {@link #addTagsReturningNew}, also returning the lead as rendered for the last {@code lead.tag.added} event when
+     * nothing was written after that render (no listener acted): then it is the lead as it now stands.
+     */
+    LeadStore.TagsAdded addTags(Connection c, Account account, String leadId, List<String> tags, Instant assignedAt)
+            throws SQLException {
         List<String> added = insertTags(c, account.id(), leadId, tags, assignedAt);
+        JsonNode current = null;
         for (String tag : added) {
-            events.record(c, account, leadId, "lead.tag.added", tag, assignedAt);
+            current = events.record(c, account, leadId, "lead.tag.added", tag, assignedAt);
             for (LeadTagListener listener : tagListeners) {
-                listener.tagAdded(c, account, leadId, tag, assignedAt);
+                if (listener.tagAdded(c, account, leadId, tag, assignedAt)) {
+                    current = null;
+                }
             }
         }
-        return added;
+        return new LeadStore.TagsAdded(added, Optional.ofNullable(current));
     }
 
     static List<String> insertTags(Connection c, String accountId, String leadId, List<String> tags, Instant assignedAt)

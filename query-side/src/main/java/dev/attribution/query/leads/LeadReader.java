@@ -176,6 +176,11 @@ public class LeadReader {
     private static LeadView map(ResultSet rs, ZoneId zone) throws SQLException {
         String stage = rs.getString("stage_name");
         Timestamp stageDate = rs.getTimestamp("stage_date");
+        String firstSource = rs.getString("first_source");
+        String lastSource = rs.getString("last_source");
+        Attribution first = Attribution.fromColumn(firstSource, zone);
+        // a lead with one touch has it as first and last source: read once (a record, so one value serves both)
+        Attribution last = java.util.Objects.equals(firstSource, lastSource) ? first : Attribution.fromColumn(lastSource, zone);
         return new LeadView(
                 rs.getString("id"),
                 rs.getString("email"),
@@ -188,8 +193,8 @@ public class LeadReader {
                 rs.getString("last_name"),
                 rs.getString("ad_consent"),
                 stage == null ? null : new LeadView.Stage(stage, stageDate == null ? null : ApiDates.format(stageDate.toInstant(), zone)),
-                Attribution.fromColumn(rs.getString("first_source"), zone),
-                Attribution.fromColumn(rs.getString("last_source"), zone));
+                first,
+                last);
     }
 
     private static List<String> strings(Array array) throws SQLException {

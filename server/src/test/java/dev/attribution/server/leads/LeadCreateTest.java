@@ -147,4 +147,26 @@ class LeadCreateTest extends LeadsApiTest {
         assertEquals(listed, s.get("result"));
         assertNull(s.get("result").get("firstSource"));
     }
+
+    /**
+     * The result reuses the lead rendered for the last {@code lead.tag.added} event when nothing was written after
+     * it; a stage applied after the tags, or a {@code $} tag that made a sale, makes it read the lead again.
+     */
+    @Test
+    void resultWithTagsIsTheLeadAsGetShowsIt() {
+        JsonNode tagged = write(key, "POST", "/api/v1.0/leads",
+                "{\"email\":\"shape-tags@example.com\",\"tags\":[\"@a\",\"@b\"],\"leadIps\":[\"10.9.9.9\"]}");
+        assertEquals(lead("shape-tags@example.com"), tagged.get("result"));
+        assertEquals("[\"@a\",\"@b\"]", tagged.get("result").get("tags").toString());
+
+        JsonNode staged = write(key, "POST", "/api/v1.0/leads",
+                "{\"email\":\"shape-stage@example.com\",\"tags\":[\"@a\"],\"stage\":\"Won\"}");
+        assertEquals("Won", staged.get("result").get("currentStage").get("name").asText());
+        assertEquals(lead("shape-stage@example.com"), staged.get("result"));
+
+        write(key, "POST", "/api/v1.0/products", "{\"name\":\"Shape Course\",\"price\":10}");
+        JsonNode sold = write(key, "POST", "/api/v1.0/leads",
+                "{\"email\":\"shape-sale@example.com\",\"tags\":[\"@c\",\"$shape-course\"]}");
+        assertEquals(lead("shape-sale@example.com"), sold.get("result"));
+    }
 }
