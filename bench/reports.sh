@@ -101,7 +101,7 @@ echo "load postgresql (its triggers fill conversion_touches): $(since "$t") ($("
 # the same projection on both sides: every row's conversion and four picked clicks, sorted, hashed
 pg_sum=$("${PSQL[@]}" -c "COPY (SELECT conversion_id, coalesce(last_paid_click_id, ''), coalesce(last_organic_click_id, ''), coalesce(first_paid_click_id, ''),
     coalesce(first_organic_click_id, '') FROM conversion_touches ORDER BY conversion_id COLLATE \"C\") TO STDOUT" | md5sum | cut -c1-32)
-ch_sum=$(ch "SELECT conversion_id, lp_click_id, lo_click_id, fp_click_id, fo_click_id FROM attribution.conversion_touches_current ORDER BY conversion_id FORMAT TabSeparated" | md5sum | cut -c1-32)
+ch_sum=$(chbig "SELECT conversion_id, lp_click_id, lo_click_id, fp_click_id, fo_click_id FROM attribution.conversion_touches_current ORDER BY conversion_id FORMAT TabSeparated" | md5sum | cut -c1-32)
 echo "conversion_touches identical in postgresql (triggers) and clickhouse (derived): $([ "$pg_sum" = "$ch_sum" ] && echo yes || echo "NO ($pg_sum vs $ch_sum)")"
 fi
 
