@@ -1,17 +1,14 @@
 package dev.attribution.query.attribution;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.QueryParams;
 import dev.attribution.clickhouse.ClickHouseGateway;
-import dev.attribution.clickhouse.ClickHouseSql;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,7 +20,7 @@ import java.util.function.Function;
 /**
  * {@code GET /attribution?attributionModel=scientific} (spec 4.5): first-order Markov-chain removal-effect attribution
  * over the touch paths of the range, as docs/attribution-models.md ("Scientific") defines it. The paths come from
- * ClickHouse; the chain is solved in Java ({@link MarkovChain}). Model-independent metrics (name, parent_name, leads,
+ * ClickHouse ({@link TouchPaths}); the chain is solved in Java ({@link MarkovChain}). Model-independent metrics (name, parent_name, leads,
  * clicks, cost) and the rows themselves come from the click report ({@link AttributionRows}). The same touch paths
  * serve every model at keyword levels ({@link KeywordAttribution}), whose channels no ad column names.
  */
@@ -49,11 +46,11 @@ public class ScientificAttribution {
         }
     }
 
-    private final ClickHouseGateway clickHouse;
+    private final TouchPaths paths;
     private final AttributionRows rows;
 
     public ScientificAttribution(ClickHouseGateway clickHouse, AttributionRows rows) {
-        this.clickHouse = clickHouse;
+        this.paths = new TouchPaths(clickHouse);
         this.rows = rows;
     }
 
@@ -149,8 +146,8 @@ public class ScientificAttribution {
      * touch the model picks, dated by the sale or that touch. Summed per channel of {@code entities} or, with a
      * grouping, per bucket over them.
      * <p>
-     * The chain is counted in ClickHouse ({@link #transitions}): only its transition counts come back, not the paths.
-     * The paths read in full ({@link #converting}) are those of the sales of leads with a click on one of
+     * The chain is counted in ClickHouse ({@link TouchPaths#transitions}): only its transition counts come back, not the paths.
+     * The paths read in full ({@link TouchPaths#converting}) are those of the sales of leads with a click on one of
      * {@code entities}: every share a row sums is one of theirs, and a lead's other sales (which spread its customer
      * count) are read with them. Both read only the raw click and sale versions dated in the windows the paths need
      * (a click's date, platform and ad ids and a sale's date never change, see {@link AttributionQuery#scopeClicks}).
@@ -161,8 +158,8 @@ public class ScientificAttribution {
             return new LinkedHashMap<>();
         }
         boolean chain = model == AttributionRequest.Model.scientific;
-        Window w = Window.of(p, chain, scientificDays);
-        List<PathCredit.Sale> converting = converting(accountId, channels, entities, p, w);
+        TouchPaths.Window w = TouchPaths.Window.of(p, chain, scientificDays);
+        List<PathCredit.Sale> converting = paths.converting(accountId, channels, entities, p, w);
         // Row order from ClickHouse is not fixed: sort, so the sums (and their last bits) are reproducible.
         converting.sort(Comparator.comparing(PathCredit.Sale::saleId).thenComparing(PathCredit.Sale::leadId));
         long from = p.start().getEpochSecond();
@@ -172,155 +169,9 @@ public class ScientificAttribution {
                 .orElse("");
         Function<PathCredit.Item, String> rowKey = i -> !entities.contains(i.channel()) ? null : p.grouping().isPresent() ? bucket.apply(i) : i.channel();
         List<PathCredit.Item> items = chain
-                ? PathCredit.items(converting, MarkovChain.ofTransitions(transitions(accountId, channels, p, w)).removalEffects(), p.dayOfAttribution())
+                ? PathCredit.items(converting, MarkovChain.ofTransitions(paths.transitions(accountId, channels, p, w)).removalEffects(), p.dayOfAttribution())
                 : PathCredit.picked(converting, model == AttributionRequest.Model.first_click, p.dayOfAttribution());
         return PathCredit.sum(items, rowKey, bucket, !chain);
-    }
-
-    /**
-     * The time bounds of the paths (epoch seconds): conversions are the sales dated in [start, salesEnd]; a converting
-     * path takes its lead's clicks from {@code back} seconds before its sale (0 = no bound), a non-converting path
-     * those in [{@code nonConvertingFrom}, end].
-     */
-    record Window(long start, long end, long salesEnd, long back, long nonConvertingFrom) {
-
-        static Window of(AttributionQuery.Params p, boolean chain, int scientificDays) {
-            long back = chain ? lookBack(scientificDays, p.windowDays()) * 86400L : p.windowDays() * 86400L;
-            long nonConvertingBack = p.filters().reportSourceVisibility() ? scientificDays * 86400L : back;
-            long start = p.start().getEpochSecond();
-            long end = p.end().getEpochSecond();
-            // with dayOfAttribution the click models take every later sale whose credited click may be in the range
-            long salesEnd = !p.dayOfAttribution() ? end : chain ? end + back : LATEST;
-            return new Window(start, end, salesEnd, back, start - nonConvertingBack);
-        }
-
-        /** The earliest click a path of this window can hold (0 = no bound). */
-        long clicksFrom() {
-            return back == 0 ? 0 : Math.min(start - back, nonConvertingFrom);
-        }
-
-        /** A raw-version condition on click_date: the clicks a path of this window can hold. */
-        String clickDates() {
-            return "click_date <= " + at(salesEnd) + (back == 0 ? "" : " AND click_date >= " + at(clicksFrom()));
-        }
-    }
-
-    /** 2100-01-01: no upper bound on sale dates. */
-    private static final long LATEST = 4102444800L;
-
-    private static String at(long epochSecond) {
-        return "toDateTime(" + epochSecond + ", 'UTC')";
-    }
-
-    /**
-     * The chain's transition counts, counted in ClickHouse over every path of the window: each lead's clicks in the
-     * window as (time, click id, organic, channel) tuples, one converting path per kept sale of the lead (its clicks in
-     * [sale − L, sale]) or, for a lead without one, one non-converting path (its clicks in [start − L, end]);
-     * sourceConfiguration's preference applied, sorted by (time, click id), emitted as transitions and counted.
-     */
-    private List<MarkovChain.Transition> transitions(String accountId, Channels channels, AttributionQuery.Params p, Window w) {
-        String touch = "(toUInt32(click_date), click_id, is_organic, if(entity = '', " + ClickHouseSql.str(PathCredit.OTHER) + ", entity))";
-        String perLead = "SELECT lead_id, groupArray(" + touch + ") AS t FROM (" + clicks(accountId, channels, p, w.clickDates(), true)
-                + ") AS c GROUP BY lead_id";
-        String kept = "SELECT lead_id, toInt64(toUInt32(sale_at)) AS sale_epoch, toUInt8(1) AS converted FROM "
-                + keptSales(accountId, p, w) + " AS ks";
-        String bounded = "SELECT t, converted, if(converted = 1, sale_epoch - " + w.back() + ", " + w.nonConvertingFrom() + ") AS lo_at, "
-                + "if(converted = 1, sale_epoch, " + w.end() + ") AS hi_at FROM (" + perLead + ") AS pl ALL LEFT JOIN (" + kept
-                + ") AS sk USING (lead_id)";
-        // 18.16 drops a subquery column that only a lambda reads ("Unknown identifier"): lo_at / hi_at are also read
-        // outside the lambda, up to the query that uses wt (lo_at <= hi_at always holds)
-        String windowed = "SELECT converted, lo_at, hi_at, arrayFilter(x -> tupleElement(x, 1) >= lo_at AND tupleElement(x, 1) <= hi_at, t) "
-                + "AS wt FROM (" + bounded + ") AS b";
-        String preferred = switch (p.sources()) {
-            case prioritize_paid -> "0";
-            case prioritize_organic -> "1";
-            default -> null;
-        };
-        String kind = preferred == null ? "wt" : "if(arrayExists(x -> tupleElement(x, 3) = " + preferred + ", wt), arrayFilter(x -> tupleElement(x, 3) = "
-                + preferred + ", wt), wt)";
-        String pathSql = "SELECT converted, arrayMap(x -> tupleElement(x, 4), arraySort(" + kind + ")) AS ch FROM (" + windowed
-                + ") AS wd WHERE notEmpty(wt) AND lo_at <= hi_at";
-        String sql = "SELECT from_state, to_state, converted, count() AS n FROM (" + pathSql + ") AS pa ARRAY JOIN arrayConcat([''], ch) AS from_state, "
-                + "arrayConcat(ch, ['']) AS to_state GROUP BY from_state, to_state, converted";
-        List<MarkovChain.Transition> out = new ArrayList<>();
-        for (JsonNode row : clickHouse.select(sql)) {
-            String a = row.get("from_state").asText();
-            String b = row.get("to_state").asText();
-            out.add(new MarkovChain.Transition(a.isEmpty() ? null : a, b.isEmpty() ? null : b, row.get("converted").asInt() != 0,
-                    row.get("n").asLong()));
-        }
-        return out;
-    }
-
-    /**
-     * The converting paths of the sales of leads with a click on one of {@code entities} in the window (all of each
-     * such lead's kept sales), each with its touches ordered under sourceConfiguration; sales with no touch left out.
-     */
-    private List<PathCredit.Sale> converting(String accountId, Channels channels, Set<String> entities, AttributionQuery.Params p, Window w) {
-        String db = clickHouse.database();
-        String acc = ClickHouseSql.str(accountId);
-        List<String> prefixes = entities.stream().map(e -> channels.keyword() && e.contains(":") ? e.substring(0, e.indexOf(':')) : e).distinct().toList();
-        ScopeAds entityAds = ScopeAds.read(clickHouse, accountId, (channels.platform() == null ? "" : "platform = "
-                + ClickHouseSql.str(channels.platform()) + " AND ") + "ad_id != '' AND " + channels.column() + " IN " + ClickHouseSql.strList(prefixes));
-        // a superset of the leads whose paths touch the entities, read from every version of the entities' clicks in
-        // the window without dedup (clicks_by_ad, sorted by ad): a click's current version names its current lead
-        String touching = "SELECT lead_id FROM " + db + ".clicks_by_ad WHERE account_id = " + acc + " AND " + w.clickDates()
-                + " AND " + entityAds.condition("ad", "platform");
-        String sales = "SELECT account_id, lead_id, id AS sale_id, sale_at, toUInt32(sale_at) AS sale_epoch, is_recurring, is_first_sale, "
-                + revenue(p) + " AS cents FROM " + keptSales(accountId, p, w) + " AS ks WHERE lead_id IN (" + touching + ")";
-        // every version of the clicks that name one of those leads with a sale in the window (raw sales: a superset)
-        String buyers = "SELECT id FROM " + db + ".clicks WHERE account_id = " + acc + " AND " + w.clickDates()
-                + " AND lead_id IN (SELECT lead_id FROM " + db + ".sales WHERE account_id = " + acc + " AND sale_date >= " + at(w.start())
-                + " AND sale_date <= " + at(w.salesEnd()) + " AND lead_id IN (" + touching + "))";
-        String arrays = "groupArray(toUInt32(click_date)) AS touch_at, groupArray(click_id) AS touch_ids, groupArray(is_organic) AS touch_organic, "
-                + "groupArray(entity) AS touch_entity";
-        String sql = "SELECT sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents, " + arrays + " FROM (" + sales
-                + ") AS s ALL INNER JOIN (" + clicks(accountId, channels, p, w.clickDates() + " AND id IN (" + buyers + ")", false)
-                + ") AS c USING (account_id, lead_id) WHERE click_date <= sale_at" + (w.back() > 0 ? " AND click_date >= sale_at - " + w.back() : "")
-                + " GROUP BY sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents"
-                // 18.16 spends seconds matching these IN sets against the primary keys (7 s of CPU instead of 1 s on the
-                // 1 M-lead bench account); the sets are small and the scans are cut by date already
-                + " SETTINGS use_index_for_in_with_subqueries = 0";
-        List<PathCredit.Sale> converting = new ArrayList<>();
-        for (JsonNode row : clickHouse.select(sql)) {
-            List<PathCredit.Touch> touches = path(row, p.sources());
-            if (!touches.isEmpty()) {
-                converting.add(new PathCredit.Sale(row.get("sale_id").asText(), row.get("lead_id").asText(), row.get("is_recurring").asInt() != 0,
-                        row.get("is_first_sale").asInt() != 0, row.get("cents").asLong(), touches, row.get("sale_epoch").asLong()));
-            }
-        }
-        return converting;
-    }
-
-    /** The amount a sale shares out, in cents: price (in USD with currency=usd), less the hard costs with excludeHardCosts. */
-    private static String revenue(AttributionQuery.Params p) {
-        String rate = p.usd() ? "if(sale_price = 0, 1., ifNull(toFloat64(sale_usd_price), toFloat64(sale_price)) / toFloat64(sale_price))" : "1.";
-        String amount = "toInt64(round(toFloat64(" + (p.usd() ? "ifNull(sale_usd_price, sale_price)" : "sale_price") + ") * 100))";
-        return p.filters().excludeHardCosts() ? amount + " - " + AttributionQuery.cents("sale_taxes", rate) + " - "
-                + AttributionQuery.cents("sale_shipping", rate) + " - " + AttributionQuery.cents("sale_cost_of_goods", rate) : amount;
-    }
-
-    /**
-     * The conversions of the window: the rows of {@code sales_current} (040_sales.sql, same dedup rule) dated in
-     * [start, salesEnd] that the sale filters keep. A sale's date never changes, so the raw versions are filtered by
-     * it before the dedup.
-     */
-    private String keptSales(String accountId, AttributionQuery.Params p, Window w) {
-        String db = clickHouse.database();
-        String acc = ClickHouseSql.str(accountId);
-        AttributionFilters f = p.filters();
-        return "(SELECT account_id, lead_id, id, argMax(price, _version) AS sale_price, argMax(usd_price, _version) AS sale_usd_price, "
-                + "argMax(taxes, _version) AS sale_taxes, argMax(shipping, _version) AS sale_shipping, "
-                + "argMax(cost_of_goods, _version) AS sale_cost_of_goods, argMax(recurring, _version) AS is_recurring, "
-                + "argMax(first_sale, _version) AS is_first_sale, argMax(sale_date, _version) AS sale_at FROM " + db + ".sales WHERE account_id = "
-                + acc + " AND sale_date >= " + at(w.start()) + " AND sale_date <= " + at(w.salesEnd()) + stageLeads(db, acc, p)
-                + " GROUP BY account_id, lead_id, id HAVING argMax(is_deleted, _version) = 0 AND argMax(deleted, _version) = 0"
-                + (f.ignoreRecurringSales() ? " AND is_recurring = 0" : "")
-                + switch (f.newCustomers()) {
-                    case only_unique_customers -> " AND is_first_sale = 1";
-                    case only_returning_customers -> " AND is_first_sale = 0";
-                    case all_customers -> "";
-                } + ")";
     }
 
     /**
@@ -328,89 +179,6 @@ public class ScientificAttribution {
      * the range, with the click filters of {@code p}, as the click reports count them.
      */
     public Map<String, long[]> traffic(String accountId, Channels channels, Set<String> entities, AttributionQuery.Params p) {
-        if (entities.isEmpty()) {
-            return Map.of();
-        }
-        String key = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, "click_date", p.zone()) + ")").orElse("entity");
-        Map<String, long[]> out = new HashMap<>();
-        for (JsonNode row : clickHouse.select("SELECT " + key + " AS row_key, uniqExact(lead_id) AS n_leads, count() AS n_clicks FROM ("
-                + clicks(accountId, channels, p, "click_date >= " + ClickHouseSql.dateTime(p.start()) + " AND click_date <= "
-                + ClickHouseSql.dateTime(p.end()), true) + ") AS c WHERE entity IN " + ClickHouseSql.strList(List.copyOf(entities)) + " GROUP BY row_key")) {
-            out.put(row.get("row_key").asText(), new long[]{row.get("n_leads").asLong(), row.get("n_clicks").asLong()});
-        }
-        return out;
+        return paths.traffic(accountId, channels, entities, p);
     }
-
-    /**
-     * The account's clicks with a lead under {@code p}'s click filters, each with its channel ({@code entity}, '' = none),
-     * among the clicks whose raw versions match {@code rawWhere} (see {@link #datedClicks}, {@code merge} there).
-     */
-    private String clicks(String accountId, Channels channels, AttributionQuery.Params p, String rawWhere, boolean merge) {
-        String db = clickHouse.database();
-        String acc = ClickHouseSql.str(accountId);
-        Set<String> extra = new LinkedHashSet<>();
-        if (channels.keyword()) {
-            extra.add("tracked_url");
-        }
-        if (p.filters().reportSourceVisibility()) {
-            extra.add("source_link_tag");
-        }
-        String clickFilter = switch (p.sources()) {
-            case only_paid -> " AND is_organic = 0";
-            case only_organic -> " AND is_organic = 1";
-            default -> "";
-        } + (p.filters().reportSourceVisibility() ? " AND source_link_tag NOT IN (SELECT tag FROM " + db
-                + ".source_links_current WHERE account_id = " + acc + " AND deleted_at IS NOT NULL)" : "") + stageLeads(db, acc, p);
-        return "SELECT account_id, lead_id, click_id, click_date, is_organic, " + channels.sql() + " AS entity FROM (SELECT account_id, lead_id, "
-                + "id AS click_id, click_date, is_organic, integration_type AS attributed_platform, if(adspend_ad_id != '', adspend_ad_id, ad_source_id) "
-                + "AS attributed_ad" + (channels.keyword() ? ", extract(extractURLParameter(tracked_url, 'targetid'), 'kwd-([0-9]+)') AS kwd" : "")
-                + " FROM " + datedClicks(db, acc, rawWhere, extra, merge) + " AS cd WHERE lead_id != ''" + clickFilter
-                + ") AS k ANY LEFT JOIN (SELECT ad_id AS attributed_ad, platform AS attributed_platform, " + channels.column()
-                + " AS ad_entity FROM " + db + ".ads_current WHERE account_id = " + acc
-                + (channels.platform() == null ? "" : " AND platform = " + ClickHouseSql.str(channels.platform()))
-                + " AND ad_id != '') AS e USING (attributed_ad, attributed_platform)";
-    }
-
-    /**
-     * The rows of {@code clicks_current} (030_clicks.sql, same dedup rule) among the clicks whose raw versions match
-     * {@code rawWhere}, which must select every version of a click it selects one of: a condition on click date,
-     * platform or ad ids (written once by POST /clicks, never updated) or on the id. {@code extra}: columns besides
-     * those every path needs.
-     * <p>
-     * With {@code merge} the versions are deduplicated with FINAL, which keeps each click's version of the highest
-     * {@code _version} as the view's argMax does: FINAL merges within a partition, and every version of a click is in
-     * the partition of its click date, which never changes; the deleted filter is applied after the merge (outside the
-     * subquery). A sorted merge costs less than hashing every click id when {@code rawWhere} keeps most of the rows it
-     * reads (a whole window); a selective {@code rawWhere} is filtered first and grouped by id (docs/BENCHMARKS.md).
-     */
-    private static String datedClicks(String db, String acc, String rawWhere, Set<String> extra, boolean merge) {
-        List<String> columns = new ArrayList<>(List.of("lead_id", "click_date", "is_organic", "integration_type", "ad_source_id", "adspend_ad_id"));
-        columns.addAll(extra);
-        if (merge) {
-            String list = "account_id, id, " + String.join(", ", columns);
-            return "(SELECT " + list + " FROM (SELECT " + list + ", is_deleted FROM " + db + ".clicks FINAL WHERE account_id = " + acc
-                    + " AND " + rawWhere + ") AS fc WHERE is_deleted = 0)";
-        }
-        return "(SELECT account_id, id, " + String.join(", ", columns.stream().map(c -> "argMax(" + c + ", _version) AS " + c).toList())
-                + " FROM (SELECT account_id, id, _version, is_deleted, " + String.join(", ", columns) + " FROM " + db + ".clicks WHERE account_id = "
-                + acc + " AND " + rawWhere + ") AS raw GROUP BY account_id, id HAVING argMax(is_deleted, _version) = 0)";
-    }
-
-    private static String stageLeads(String db, String acc, AttributionQuery.Params p) {
-        return p.leadStagesLower().isEmpty() ? "" : " AND lead_id IN (SELECT id FROM " + db + ".leads_current WHERE account_id = " + acc
-                + " AND lower(stage_name) IN " + ClickHouseSql.strList(p.leadStagesLower()) + ")";
-    }
-
-    /** A path from one row of grouped arrays: sourceConfiguration prioritize_* applied, ordered by (time, click id). */
-    private static List<PathCredit.Touch> path(JsonNode row, AttributionRequest.SourceConfiguration sources) {
-        List<PathCredit.Touch> touches = new ArrayList<>();
-        JsonNode at = row.get("touch_at");
-        for (int i = 0; i < at.size(); i++) {
-            String entity = row.get("touch_entity").get(i).asText();
-            touches.add(new PathCredit.Touch(at.get(i).asLong(), row.get("touch_ids").get(i).asText(), row.get("touch_organic").get(i).asInt() != 0,
-                    entity.isEmpty() ? PathCredit.OTHER : entity));
-        }
-        return PathCredit.order(touches, sources);
-    }
-
 }
