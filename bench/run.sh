@@ -3,13 +3,14 @@
 #
 #   mvn -B -q -o package -pl server -am -DskipTests      # builds server/target/attribution-server.jar + lib/
 #   bench/run.sh [SECONDS] [CONNECTIONS] [PACED_RATE]    # defaults 10 s, 50 connections, 500 writes/s
-#   WARMUP=3 bench/run.sh …                               # warm-up seconds (default 10; the rows before 2026-11-24 used 3)
+#   WARMUP=10 bench/run.sh …                              # warm-up seconds (default 30; rows before 2026-11-25 used 10, before 2026-11-24 3)
 #
 # 1. starts a private PostgreSQL and ClickHouse (scripts/lib/servers.sh) and the server jar on free ports;
 # 2. creates an account whose rate limit cannot interfere (admin CLI);
 # 3. closed loop: wrk -t2 -cCONNECTIONS for SECONDS → accepted writes/s, p50/p99 acceptance latency;
 #    then how long the workers need to apply the backlog;
-# 4. open loop at PACED_RATE writes/s for SECONDS (bench/Paced.java) → acceptance p50/p99 and, from the request
+# 4. open loop at PACED_RATE writes/s for SECONDS (bench/Paced.java, plain keep-alive sockets: the JDK HTTP client took
+#    half a core at 500/s) → acceptance p50/p99 (from the send and from the due time) and, from the request
 #    log, created→visible p50/p99/max. GET /leads reads PostgreSQL, and a write's effects and its PROCESSED mark
 #    commit in one transaction, so processed_at - created_at is the time until GET /leads shows the lead.
 # Everything is stopped and deleted on exit. Needs wrk: apt-get install -y wrk.
@@ -18,7 +19,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_RUN=${1:-10}
 CONNECTIONS=${2:-50}
 RATE=${3:-500}
-WARMUP=${WARMUP:-10}   # seconds of closed-loop warm-up (JIT) before measuring; its backlog is applied first
+WARMUP=${WARMUP:-30}   # seconds of closed-loop warm-up (JIT: C2 still compiled after 10 s) before measuring; its backlog is applied first
 JAR=$ROOT/server/target/attribution-server.jar
 [ -f "$JAR" ] || { echo "build first: mvn -B -q -o package -pl server -am -DskipTests" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "wrk is required: apt-get install -y wrk" >&2; exit 1; }

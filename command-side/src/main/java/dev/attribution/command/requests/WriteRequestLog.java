@@ -53,17 +53,19 @@ public class WriteRequestLog {
 
     private final DataSource dataSource;
     private final WriteSignal signal;
+    private final AcceptBursts bursts;
     private final int batchLimit;
     private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final List<Thread> committers = new ArrayList<>();
     private volatile boolean running = true;
 
-    public WriteRequestLog(DataSource dataSource, WriteSignal signal,
+    public WriteRequestLog(DataSource dataSource, WriteSignal signal, AcceptBursts bursts,
                            @Value("${attribution.requests.committers:2}") int committers,
                            @Value("${attribution.requests.accept-batch:256}") int batchLimit) {
         // the pool itself: autocommitted statements outside Micronaut's transaction management
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
         this.signal = signal;
+        this.bursts = bursts;
         this.batchLimit = Math.max(1, batchLimit);
         for (int i = 0; i < committers; i++) {
             Thread t = new Thread(this::commitLoop, "request-log-committer-" + i);
@@ -83,6 +85,7 @@ public class WriteRequestLog {
             queue.add(p);
             await(p);
         }
+        bursts.accepted();
         signal.wake();
         return p.id();
     }

@@ -35,7 +35,8 @@ import java.util.Optional;
  * in order. Each batch is one transaction: a request's effects and its PROCESSED/FAILED mark commit together, so a
  * crash between accept and apply leaves the request PENDING and it is applied exactly once after restart.
  *
- * <p>Loop outline: {@link #claimLanes}, {@link #processBatch}, and when idle {@link #awaitWrites}.
+ * <p>Loop outline: {@link #claimLanes}, {@link #awaitCalm} (stand aside during a burst of accepts, {@link AcceptBursts}),
+ * {@link #processBatch}, and when idle {@link #awaitWrites}.
  */
 @Singleton
 @Requires(property = "attribution.roles.command", notEquals = "false")
@@ -59,8 +60,10 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     static final long CLAIM_RETRY_MILLIS = 1000;
 
     private final WriteSignal signal;
+    private final AcceptBursts bursts;
 
     public WriteWorker(DataSource dataSource, AccountDirectory accounts, List<WriteHandler> handlers, WriteSignal signal,
+                       AcceptBursts bursts,
                        @Value("${attribution.worker.batch-size:200}") int batchSize,
                        @Value("${attribution.worker.threads:4}") int threadCount) {
         // The worker holds one long-lived connection (LISTEN, session advisory locks) and commits by hand: it needs
@@ -68,6 +71,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
         this.accounts = accounts;
         this.signal = signal;
+        this.bursts = bursts;
         this.batchSize = batchSize;
         this.threadCount = Math.max(1, Math.min(threadCount, WriteRequestLog.LANES));
         handlers.forEach(h -> this.handlers.put(h.eventType(), h));
@@ -122,6 +126,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                             // on every wake — each look is one query per missing lane
                             nextClaim = claimLanes(connection, owned, maxLanes) < maxLanes ? now + CLAIM_RETRY_MILLIS : 0;
                         }
+                        awaitCalm();
                         if (processBatch(connection, owned) == 0) {
                             awaitWrites(seen);
                         }
@@ -332,6 +337,15 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             ps.setArray(3, connection.createArrayOf("text", outcomes.stream().map(Outcome::error).toArray()));
             ps.setArray(4, connection.createArrayOf("text", outcomes.stream().map(Outcome::result).toArray()));
             ps.executeUpdate();
+        }
+    }
+
+    /** While this node takes a burst of accepts: they get the cores, the burst's writes are applied after it. */
+    private void awaitCalm() {
+        try {
+            bursts.awaitCalm();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
