@@ -11,9 +11,11 @@ import java.util.concurrent.atomic.LongAdder;
  * that accepting keeps the cores (an accept costs ~0.25 ms of CPU, applying a new lead ~1.5 ms, docs/BENCHMARKS.md).
  * Accepted writes are durable in the request log, so a burst is taken at full speed and applied right after it, in
  * order. A burst is an accept rate above {@code attribution.worker.yield-above} per second (measured over the last
- * {@link #WINDOW_NANOS}); workers wait at most {@code attribution.worker.max-yield} from the burst's start, after which
- * load that lasts is overload, not a burst, and they apply at full speed beside the accepts (as with
- * {@code yield-above: 0}, which never yields). Below the threshold — e.g. 500 writes/s — workers never wait.
+ * {@link #WINDOW_NANOS}); 0 never yields. Below the threshold — e.g. 500 writes/s — workers never wait.
+ * <p>
+ * Bounded: a worker stands aside only while it has caught up with its lanes within the last
+ * {@code attribution.worker.max-yield}, so no write waits longer than that for a burst; load that outlasts it is
+ * overload, not a burst, and the worker applies at full speed beside the accepts until it has caught up again.
  * Per node: each node measures its own accepts and paces its own workers.
  */
 @Singleton
@@ -28,7 +30,6 @@ public class AcceptBursts {
     private long windowStart = System.nanoTime();
     private long windowCount;
     private volatile double rate;
-    private volatile long burstSince; // 0 = no burst
 
     public AcceptBursts(@Value("${attribution.worker.yield-above:2000}") long yieldAbove,
                         @Value("${attribution.worker.max-yield:30s}") Duration maxYield) {
@@ -41,12 +42,6 @@ public class AcceptBursts {
         accepted.increment();
     }
 
-    /** Accepts per second over the last completed window. */
-    double rate() {
-        sample(System.nanoTime());
-        return rate;
-    }
-
     private synchronized void sample(long now) {
         long elapsed = now - windowStart;
         if (elapsed < WINDOW_NANOS) {
@@ -56,32 +51,24 @@ public class AcceptBursts {
         rate = (total - windowCount) * 1e9 / elapsed;
         windowCount = total;
         windowStart = now;
-        if (rate > yieldAbove && yieldAbove > 0) {
-            if (burstSince == 0) {
-                burstSince = now;
-            }
-        } else {
-            burstSince = 0;
-        }
     }
 
     /**
-     * Whether a worker should wait before its next batch: a burst is on and has not yet lasted
-     * {@code max-yield}.
+     * Whether a worker that last caught up with its lanes at {@code caughtUpAt} ({@link System#nanoTime()}) should
+     * wait before its next batch: a burst is on and the worker caught up less than {@code max-yield} ago.
      */
-    boolean yielding() {
+    boolean yielding(long caughtUpAt) {
         if (yieldAbove <= 0) {
             return false;
         }
         long now = System.nanoTime();
         sample(now);
-        long since = burstSince;
-        return since != 0 && now - since < maxYieldNanos;
+        return rate > yieldAbove && now - caughtUpAt < maxYieldNanos;
     }
 
-    /** Waits while {@link #yielding()}; returns at once when no burst is on. */
-    void awaitCalm() throws InterruptedException {
-        while (yielding()) {
+    /** Waits while {@link #yielding}; returns at once when no burst is on. */
+    void awaitCalm(long caughtUpAt) throws InterruptedException {
+        while (yielding(caughtUpAt)) {
             Thread.sleep(PAUSE_MILLIS);
         }
     }

@@ -117,6 +117,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             long nextClaim = 0; // a new connection holds no lanes: claim at once
             try (Connection connection = dataSource.getConnection()) {
                 java.util.Arrays.fill(owned, false);
+                long caughtUpAt = System.nanoTime(); // when a batch last found fewer pending writes than it could take
                 try {
                     while (running) {
                         long seen = signal.generation();
@@ -126,8 +127,12 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                             // on every wake — each look is one query per missing lane
                             nextClaim = claimLanes(connection, owned, maxLanes) < maxLanes ? now + CLAIM_RETRY_MILLIS : 0;
                         }
-                        awaitCalm();
-                        if (processBatch(connection, owned) == 0) {
+                        awaitCalm(caughtUpAt);
+                        int applied = processBatch(connection, owned);
+                        if (applied < batchSize) {
+                            caughtUpAt = System.nanoTime();
+                        }
+                        if (applied == 0) {
                             awaitWrites(seen);
                         }
                     }
@@ -341,9 +346,9 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     }
 
     /** While this node takes a burst of accepts: they get the cores, the burst's writes are applied after it. */
-    private void awaitCalm() {
+    private void awaitCalm(long caughtUpAt) {
         try {
-            bursts.awaitCalm();
+            bursts.awaitCalm(caughtUpAt);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
