@@ -42,6 +42,17 @@ public class AcceptBursts {
         accepted.increment();
     }
 
+    /** Accepts per second on this node over the last completed window (Prometheus {@code writes_accepted_per_second}). */
+    public double rate() {
+        sample(System.nanoTime());
+        return rate;
+    }
+
+    /** Whether a burst is on: workers that caught up within max-yield stand aside (Prometheus {@code writes_burst}). */
+    public boolean burst() {
+        return yieldAbove > 0 && rate() > yieldAbove;
+    }
+
     private synchronized void sample(long now) {
         long elapsed = now - windowStart;
         if (elapsed < WINDOW_NANOS) {
@@ -58,12 +69,7 @@ public class AcceptBursts {
      * wait before its next batch: a burst is on and the worker caught up less than {@code max-yield} ago.
      */
     boolean yielding(long caughtUpAt) {
-        if (yieldAbove <= 0) {
-            return false;
-        }
-        long now = System.nanoTime();
-        sample(now);
-        return rate > yieldAbove && now - caughtUpAt < maxYieldNanos;
+        return burst() && System.nanoTime() - caughtUpAt < maxYieldNanos;
     }
 
     /** Waits while {@link #yielding}; returns at once when no burst is on. */

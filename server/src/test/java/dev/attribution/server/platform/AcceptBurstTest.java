@@ -58,6 +58,7 @@ class AcceptBurstTest extends PlatformTest {
         long atStart = count(processed);
         sleep(1500);
         long whileYielding = count(processed) - atStart;
+        String metrics = get(null, "/prometheus").raw();
         sleep(2500); // past max-yield (3 s) since the workers last caught up, before the burst
         long behind = count(processed);
         sleep(1500);
@@ -69,6 +70,8 @@ class AcceptBurstTest extends PlatformTest {
         // 4 worker threads, batches of 10: a batch already running when the burst was seen may finish
         assertTrue(whileYielding <= 40, "applied while the burst was on and within max-yield: " + whileYielding);
         assertTrue(besideTheAccepts > 0, "after max-yield the workers apply although the burst goes on");
+        assertEquals(1.0, gauge(metrics, "writes_burst"), "the burst is exported");
+        assertTrue(gauge(metrics, "writes_accepted_per_second") > 40, metrics);
         int total = sent.get();
         assertTrue(total > 1000, "a burst: " + total);
         await(() -> count(processed) == total ? true : null);
@@ -76,6 +79,11 @@ class AcceptBurstTest extends PlatformTest {
         // every tag of the shared lead
         assertEquals(count("SELECT count(*) FROM lead_tags WHERE account_id = '" + a.id() + "' AND lead_id = (SELECT id FROM leads WHERE account_id = '"
                 + a.id() + "' AND email = 'burst-same@example.com')"), (total + 9) / 10);
+    }
+
+    private static double gauge(String metrics, String name) {
+        String line = metrics.lines().filter(l -> l.startsWith(name + " ")).findFirst().orElseThrow(() -> new AssertionError(name + " not exported"));
+        return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
     }
 
     private static void sleep(long millis) {

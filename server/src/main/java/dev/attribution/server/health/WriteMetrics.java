@@ -1,0 +1,24 @@
+package dev.attribution.server.health;
+
+import dev.attribution.command.requests.AcceptBursts;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.context.annotation.Context;
+import io.micronaut.context.annotation.Requires;
+
+/**
+ * Prometheus gauges of the accept side (README "Architecture", ingest first): {@code writes_accepted_per_second} on
+ * this node and {@code writes_burst} (1 while the workers that caught up within max-yield stand aside).
+ */
+@Context
+@Requires(property = "attribution.roles.command", notEquals = "false")
+class WriteMetrics {
+
+    WriteMetrics(AcceptBursts bursts, MeterRegistry registry) {
+        Gauge.builder("writes.accepted.per.second", bursts, AcceptBursts::rate)
+                .description("writes accepted per second on this node, over the last quarter second").register(registry);
+        Gauge.builder("writes.burst", bursts, b -> b.burst() ? 1 : 0)
+                .description("1 while this node accepts faster than attribution.worker.yield-above (workers stand aside)")
+                .register(registry);
+    }
+}
