@@ -2,6 +2,8 @@ package dev.attribution.api;
 
 import io.micronaut.http.HttpParameters;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -14,22 +16,34 @@ import java.util.Optional;
  * declared range; on enforcing endpoints unknown or repeated parameters are refused, elsewhere a repeated parameter
  * takes its first value. Reading a name the endpoint does not declare is a programming error
  * ({@link IllegalStateException}), so what an endpoint reads is what it declares.
+ * <p>
+ * Values are form-decoded ({@code +} is a space), except those of parameters declared as emails or phone numbers
+ * ({@link QueryParameter.Spec#contact}): there a raw {@code +} stays a plus and only {@code %XX} escapes are decoded,
+ * because clients put addresses such as {@code ada+news@example.com} and numbers such as {@code +15550001111} into
+ * query strings unencoded (docs/clients.md), and no address or number holds a space.
  */
 public final class QueryParams {
 
     private final HttpParameters parameters;
+    private final String rawQuery;
     private final QueryDeclaration declaration;
 
-    private QueryParams(HttpParameters parameters, QueryDeclaration declaration) {
+    private QueryParams(HttpParameters parameters, String rawQuery, QueryDeclaration declaration) {
         this.parameters = parameters;
+        this.rawQuery = rawQuery;
         this.declaration = declaration;
+    }
+
+    /** {@link #of(HttpParameters, String, QueryDeclaration)} for parameters that were never a raw query string. */
+    public static QueryParams of(HttpParameters parameters, QueryDeclaration declaration) {
+        return of(parameters, null, declaration);
     }
 
     /**
      * The query string read by {@code declaration}; on an enforcing endpoint (4.0) {@code Unknown parameter: <name>}
-     * and {@code Duplicate parameter: <name>}.
+     * and {@code Duplicate parameter: <name>}. {@code rawQuery} is the query as sent (null when there is none).
      */
-    public static QueryParams of(HttpParameters parameters, QueryDeclaration declaration) {
+    public static QueryParams of(HttpParameters parameters, String rawQuery, QueryDeclaration declaration) {
         for (String name : parameters.names()) {
             declaration.find(name).filter(s -> s.kind() == QueryParameter.Kind.REFUSED).ifPresent(s -> {
                 throw ApiException.badRequest(s.description());
@@ -45,7 +59,7 @@ public final class QueryParams {
                 }
             }
         }
-        return new QueryParams(parameters, declaration);
+        return new QueryParams(parameters, rawQuery, declaration);
     }
 
     public QueryDeclaration declaration() {
@@ -53,8 +67,28 @@ public final class QueryParams {
     }
 
     public Optional<String> string(String name) {
-        declaration.spec(name);
-        return Optional.ofNullable(parameters.get(name)).map(String::trim).filter(s -> !s.isEmpty());
+        QueryParameter.Spec spec = declaration.spec(name);
+        String value = spec.plusIsLiteral() && rawQuery != null ? rawValue(name) : parameters.get(name);
+        return Optional.ofNullable(value).map(String::trim).filter(s -> !s.isEmpty());
+    }
+
+    /**
+     * The first value of {@code name} in the raw query with its {@code %XX} escapes decoded and {@code +} kept; the
+     * form-decoded value when the raw one is not well-formed percent-encoding.
+     */
+    private String rawValue(String name) {
+        for (String pair : rawQuery.split("&")) {
+            int eq = pair.indexOf('=');
+            String key = eq < 0 ? pair : pair.substring(0, eq);
+            try {
+                if (URLDecoder.decode(key, StandardCharsets.UTF_8).equals(name)) {
+                    return eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1).replace("+", "%2B"), StandardCharsets.UTF_8);
+                }
+            } catch (IllegalArgumentException malformed) {
+                return parameters.get(name);
+            }
+        }
+        return parameters.get(name);
     }
 
     public String required(String name) {

@@ -57,8 +57,7 @@ public final class CommerceInput {
         }
         email.ifPresent(e -> payload.put("email", e));
         payload.set("phoneNumbers", strings(phones));
-        body.string("firstName").ifPresent(v -> payload.put("firstName", v));
-        body.string("lastName").ifPresent(v -> payload.put("lastName", v));
+        dev.attribution.command.leads.LeadWrites.copyNames(body, payload);
         List<String> ips = body.stringOrList("leadIps").orElse(List.of());
         if (ips.size() > maxIps) {
             throw ApiException.badRequest("The maximum number of leadIps is " + maxIps);
