@@ -535,6 +535,162 @@ class N8nHyrosClientTest extends ApiTest {
         ok(n8n.request("DELETE", "/url-rules/" + id, null, null));
     }
 
+    // ---------------------------------------------------------------- more of what users type
+
+    /** Every metric the node's Fields list offers, in one report, at every level the node offers. */
+    static final String NODE_FIELDS = "1_year_ltv,1_year_ltv_forecast,30_days_ltv,30_days_ltv_forecast,6_months_ltv,"
+            + "6_months_ltv_forecast,60_days_ltv,60_days_ltv_forecast,90_days_ltv,90_days_ltv_forecast,aov,atc_cvr,atc_events,"
+            + "atc_rate,cac,calls,canceled_calls,canceled_subscriptions,canceled_trials,carts,churn_rate,clicks,converted_trials,"
+            + "cost,cost_of_goods,cost_per_atc,cost_per_call,cost_per_click,cost_per_lead,cost_per_new_lead,"
+            + "cost_per_new_subscriptions,cost_per_new_trials,cost_per_new_visit,cost_per_qualified_call,cost_per_sale,"
+            + "cost_per_unique_call,cost_per_unique_customer,cost_per_unique_sale,cpm,ctr,customers,cvr,direct_subscriptions,"
+            + "gross_margins,hard_costs,impressions,leads,name,net_profit,net_profit_percentage,new_customers_percentage,new_leads,"
+            + "new_mrr,new_subscriptions,new_trials,new_visits,one_time_sales,parent_name,partial_video_views,profit,"
+            + "purchased_carts,qualified_calls,recurring_customers,recurring_revenue,refund,refund_count,"
+            + "refund_revenue_percentage,refund_sales_percentage,reported,reported_result,reported_vs_revenue,revenue,roas,roi,"
+            + "sales,shipping_value,shop_reported_result,subscription_1_year_forecast,subscription_30_days_forecast,"
+            + "subscription_6_months_forecast,subscription_60_days_forecast,subscription_90_days_forecast,taxes,"
+            + "time_of_call_attribution,time_of_sale_attribution,total_customers,total_revenue,unique_calls,unique_customers,"
+            + "unique_customers_revenue,unique_sales,unqualified_calls";
+
+    @Test
+    void everyFieldAndLevelTheNodeOffers() {
+        String adId = seeded.get("sampleAdId").asText();
+        Answer all = demo.get("/attribution", q("attributionModel", "scientific", "level", seeded.get("sampleLevel").asText(),
+                "startDate", "2026-10-01T00:00:00", "endDate", "2026-10-31T23:59:59", "fields", NODE_FIELDS, "ids", adId));
+        ok(all);
+        for (String level : List.of("bing_ad", "bing_adgroup", "facebook_ad", "facebook_adset", "facebook_campaign", "google_ad",
+                "google_campaign", "google_v2_adgroup", "linkedin_campaign", "pinterest_ad", "pinterest_adgroup", "snapchat_ad",
+                "snapchat_adsquad", "tiktok_ad", "tiktok_adgroup", "twitter_adgroup")) {
+            Answer a = demo.get("/attribution", q("attributionModel", "last_click", "level", level,
+                    "startDate", "2026-10-01T00:00:00", "endDate", "2026-10-31T23:59:59", "fields", "sales,revenue,cost",
+                    "ids", "123456", "timeGroupingOption", "day"));
+            ok(a);
+        }
+        String adAccount = demo.all("/ad-accounts", q()).get(0).get("id").asText();
+        Answer byAccountId = demo.get("/attribution", q("attributionModel", "last_click", "level", seeded.get("sampleLevel").asText(),
+                "startDate", "2026-10-01T00:00:00", "endDate", "2026-10-31T23:59:59", "fields", "name,sales,revenue,cost",
+                "ids", adAccount, "isAdAccountId", true, "status", "active", "pageSize", 50));
+        ok(byAccountId);
+        Answer keywords = demo.get("/attribution", q("attributionModel", "last_click", "level", "google_v2_keyword",
+                "startDate", "2026-10-01T00:00:00", "endDate", "2026-10-31T23:59:59", "fields", "sales,revenue,cost",
+                "ids", "", "keywordsIds", "111:[222,333]", "lead_stage", ""));
+        ok(keywords);
+        // n8n's {{ $now }}-style dates carry milliseconds: the reports refuse them (spec 2.2.6), as documented
+        Answer millis = demo.get("/attribution/roas", q("id", adId, "level", "ad", "startDate", "2026-10-01T00:00:00.000-04:00",
+                "endDate", "2026-10-31T23:59:59.000-04:00"));
+        assertEquals(400, millis.status(), millis.toString());
+        for (String level : List.of("account", "campaign", "source_link")) {
+            Answer roas = demo.get("/attribution/roas", q("id", "999", "level", level, "startDate", "2026-10-01T00:00:00",
+                    "endDate", "2026-10-31T23:59:59", "basis", "sale_date"));
+            assertEquals(400, roas.status(), "an id not belonging to the account, spec 4.5: " + roas);
+        }
+        ok(demo.get("/attribution/marginal-cac-curve", q("id", adId, "level", "ad", "cacCeiling", 150)));
+    }
+
+    @Test
+    void datesAsN8nExpressionsPrintThem() {
+        // {{ $now }} and {{ $json.createdAt }} reach the API as ISO strings with milliseconds and an offset
+        String now = "2026-11-20T09:15:42.123-05:00";
+        applied(n8n, n8n.request("POST", "/orders", """
+                {"email":"dated+n8n@example.com","items":[{"name":"Dated Item","price":10,"quantity":1}],"date":"%s"}"""
+                .formatted(now), null), "CREATE_ORDER");
+        applied(n8n, n8n.request("POST", "/calls", """
+                {"name":"Dated call","email":"dated+n8n@example.com","date":"%s"}""".formatted(now), null), "CREATE_CALL");
+        applied(n8n, n8n.request("POST", "/clicks", """
+                {"referrerUrl":"https://shop.example.com/dated","email":"dated+n8n@example.com","date":"%s"}""".formatted(now), null),
+                "CREATE_CLICK");
+        Answer sales = n8n.get("/sales", q("emails", "\"dated+n8n@example.com\"", "fromDate", "2026-11-20T00:00:00.000-05:00",
+                "toDate", "2026-11-20T23:59:59.999-05:00", "pageSize", 50));
+        ok(sales);
+        assertEquals(1, sales.result().size(), sales.toString());
+        // the date picker's own form, and a bare date
+        ok(n8n.get("/calls", q("emails", "\"dated+n8n@example.com\"", "fromDate", "2026-11-20", "toDate", "2026-11-20T23:59:59",
+                "pageSize", 50)));
+    }
+
+    @Test
+    void phoneOnlyLeadAndTagsDate() {
+        JsonNode lead = applied(n8n, n8n.request("POST", "/leads", """
+                {"phoneNumbers":["+1 555 000 7777"],"tags":["!sms-optin"],"tagsDate":"2026-11-19T08:00:00"}""", null),
+                "CREATE_LEAD").get("result");
+        assertTrue(lead.get("email").asText().startsWith("15550007777@"), lead.toString());
+        JsonNode updated = applied(n8n, n8n.request("PUT", "/leads", """
+                {"email":"sms+lead@example.com","tags":["!sms-confirmed"]}""", q("phone", "+1 555 000 7777")), "UPDATE_LEAD")
+                .get("result");
+        assertEquals("sms+lead@example.com", updated.get("email").asText(), updated.toString());
+        ok(n8n.get("/leads", q("phones", "\"+1 555 000 7777\"", "pageSize", 50)));
+        assertEquals(1, n8n.get("/leads", q("phones", "\"+1 555 000 7777\"", "pageSize", 50)).result().size());
+    }
+
+    @Test
+    void callUpdateByIdListsAndExternalIds() {
+        String a = applied(n8n, n8n.request("POST", "/calls", """
+                {"name":"Call A","email":"calls+list@example.com","externalId":"ext-a"}""", null), "CREATE_CALL").get("result").get("id").asText();
+        String b = applied(n8n, n8n.request("POST", "/calls", """
+                {"name":"Call B","email":"calls+list@example.com","externalId":"ext-b"}""", null), "CREATE_CALL").get("result").get("id").asText();
+        JsonNode both = applied(n8n, n8n.request("PUT", "/calls", null, q("ids", a + ", " + b, "name", "Call AB", "state", "CANCELLED")),
+                "UPDATE_CALL").get("result");
+        assertEquals(2, both.size(), both.toString());
+        applied(n8n, n8n.request("PUT", "/calls", null, q("externalIds", "ext-a,ext-b", "name", "Call AB", "qualified", false)),
+                "UPDATE_CALL");
+    }
+
+    @Test
+    void productUpdateWithTheOptionsAddedButEmpty() {
+        String id = applied(n8n, n8n.request("POST", "/products", """
+                {"name":"Blank Fields Product","price":10,"packages":["Bundle"]}""", null), "CREATE_PRODUCT").get("result").get("id").asText();
+        ok(n8n.request("PUT", "/products/" + id, """
+                {"name":"","tag":"","sku":"","category":"","price":12,"callProduct":false,"updateHistoricalSales":false,
+                 "packages":[]}""", null));
+        JsonNode p = await(() -> {
+            JsonNode r = n8n.get("/products", q("name", "Blank Fields Product", "pageSize", 50)).result();
+            return r.size() == 1 && r.get(0).get("price").decimalValue().intValue() == 12 ? r.get(0) : null;
+        });
+        assertEquals("Blank Fields Product", p.get("name").asText());
+    }
+
+    @Test
+    void subscriptionsTheNodeCanSend() {
+        JsonNode trial = applied(n8n, n8n.request("POST", "/subscriptions", """
+                {"status":"TRIALING","startDate":"2026-11-10T00:00:00","price":0,"periodicity":"YEAR","email":"trial+n8n@example.com",
+                 "trialStartDate":"2026-11-10T00:00:00","trialEndDate":"2026-11-24T00:00:00","planId":"plan-1","name":"Trial"}""",
+                null), "CREATE_SUBSCRIPTION").get("result");
+        String id = trial.get("id").asText();
+        applied(n8n, n8n.request("PUT", "/subscriptions", """
+                {"ids":["%s"],"status":"ACTIVE","startDate":"2026-11-24T00:00:00"}""".formatted(id), null), "UPDATE_SUBSCRIPTION");
+        ok(n8n.get("/subscriptions", q("productTags", "\"$trial\"", "subscriptionStates", "ACTIVE", "pageSize", 50)));
+    }
+
+    @Test
+    void clickWithAnAdPlatform() {
+        applied(n8n, n8n.request("POST", "/clicks", """
+                {"referrerUrl":"https://shop.example.com/?fbclid=abc","integrationType":"FACEBOOK","adSourceId":"120000000001",
+                 "adspendAdId":"","adSourceClickId":"abc","email":"fb+click@example.com","isOrganic":false,"sourceLinkTag":""}""",
+                null), "CREATE_CLICK");
+    }
+
+    @Test
+    void trackingScriptWithEveryOption() {
+        ok(n8n.get("/tracking-script", q("spa", true, "ignorePrevUrl", true, "embed", true, "deleteTrackingScriptParams", false)));
+    }
+
+    @Test
+    void urlRuleLeadStageFlavour() {
+        Answer created = n8n.request("POST", "/url-rules", """
+                {"name":"N8n stage rule","tag":"Booked","wordsToMatch":["thank-you"],"sourceRuleTypes":["PREVIOUS_URL"],
+                 "trafficSourceCategory":"Newsletter","sourceCategory":"Email","createLeadStage":true}""", null);
+        ok(created);
+        String id = created.result().asText();
+        ok(n8n.request("PUT", "/url-rules/" + id, """
+                {"name":"N8n stage rule","tag":"Booked call","wordsToMatch":["thank-you"],"sourceRuleTypes":["PREVIOUS_URL"]}""", null));
+        JsonNode rule = n8n.get("/url-rules/" + id, null).result().get(0);
+        assertEquals("LEAD_STAGE", rule.get("urlRuleActionType").asText(), rule.toString());
+        assertEquals("Email", rule.get("sourceCategory").asText(), "omitted fields keep their value (spec 4.9): " + rule);
+        List<JsonNode> stageRules = n8n.all("/url-rules", q("urlRuleActionType", "LEAD_STAGE", "fromDate", "2026-11-01T00:00:00"));
+        assertFalse(stageRules.isEmpty());
+    }
+
     // ---------------------------------------------------------------- demo seeding
 
     private static synchronized JsonNode admin(String... args) throws Exception {
