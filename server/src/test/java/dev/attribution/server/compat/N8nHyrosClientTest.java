@@ -199,6 +199,24 @@ class N8nHyrosClientTest extends ApiTest {
     }
 
     @Test
+    void leadUpdateQueryCharactersFetchLeavesAlone() {
+        applied(n8n, n8n.request("POST", "/leads", """
+                {"email":"o'brien+x@example.com"}""", null), "CREATE_LEAD");
+        // fetch percent-encodes the apostrophe; '+' and '@' stay raw
+        JsonNode r = applied(n8n, n8n.request("PUT", "/leads", """
+                {"tags":["!quoted"]}""", q("email", "o'brien+x@example.com")), "UPDATE_LEAD").get("result");
+        assertTrue(texts(r.get("tags")).contains("!quoted"), r.toString());
+        // characters a URI may not hold, and a '%' that starts no escape, which fetch sends as typed: taken literally
+        for (String email : List.of("100%off@example.com", "o|brien{x}@example.com", "caret^tick`@example.com")) {
+            applied(n8n, n8n.request("POST", "/leads", "{\"email\":\"" + email + "\"}", null), "CREATE_LEAD");
+            JsonNode lead = applied(n8n, n8n.request("PUT", "/leads", """
+                    {"tags":["!literal"]}""", q("email", email)), "UPDATE_LEAD").get("result");
+            assertEquals(email, lead.get("email").asText());
+            assertTrue(texts(lead.get("tags")).contains("!literal"), lead.toString());
+        }
+    }
+
+    @Test
     void leadReturnAllPagesWith250() {
         List<JsonNode> leads = demo.all("/leads", q());
         assertEquals(seeded.get("leads").asInt(), leads.size());
