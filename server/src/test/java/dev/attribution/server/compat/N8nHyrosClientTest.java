@@ -115,6 +115,18 @@ class N8nHyrosClientTest extends ApiTest {
         return status;
     }
 
+    /** A write of any event type (deletes): accepted, then PROCESSED. */
+    JsonNode processed(N8nClient client, Answer a) {
+        ok(a);
+        String requestId = a.body().get("request_id").asText();
+        JsonNode status = await(() -> {
+            JsonNode r = client.get("/requests/" + requestId, null).result();
+            return "PENDING".equals(r.path("status").asText()) ? null : r;
+        });
+        assertEquals("PROCESSED", status.path("status").asText(), a + " => " + status);
+        return status;
+    }
+
     static List<String> texts(JsonNode array) {
         List<String> out = new ArrayList<>();
         array.forEach(v -> out.add(v.asText()));
@@ -277,7 +289,8 @@ class N8nHyrosClientTest extends ApiTest {
         applied(n8n, n8n.request("DELETE", "/orders/n8n-order-1", null, q("refundedAmount", 120)), "REFUND_ORDER");
 
         // Sale delete
-        ok(n8n.request("DELETE", "/sales/" + saleId, null, null));
+        processed(n8n, n8n.request("DELETE", "/sales/" + saleId, null, null));
+        assertEquals(0, n8n.get("/sales", q("ids", "\"" + saleId + "\"", "pageSize", 50)).result().size());
     }
 
     // ---------------------------------------------------------------- calls
@@ -308,7 +321,8 @@ class N8nHyrosClientTest extends ApiTest {
         JsonNode call = n8n.get("/calls", q("ids", "\"" + first + "\"", "pageSize", 50)).result().get(0);
         assertEquals("UNQUALIFIED", call.get("state").asText(), call.toString());
 
-        ok(n8n.request("DELETE", "/calls/" + first, null, null));
+        processed(n8n, n8n.request("DELETE", "/calls/" + first, null, null));
+        assertEquals(0, n8n.get("/calls", q("ids", "\"" + first + "\"", "pageSize", 50)).result().size());
     }
 
     // ---------------------------------------------------------------- products, tags, stages
@@ -330,7 +344,8 @@ class N8nHyrosClientTest extends ApiTest {
             JsonNode p = n8n.get("/products", q("name", "N8n Workshop Pro", "pageSize", 50)).result();
             return p.size() == 1 ? p : null;
         });
-        ok(n8n.request("DELETE", "/products/" + id, null, null));
+        processed(n8n, n8n.request("DELETE", "/products/" + id, null, null));
+        assertEquals(0, n8n.get("/products", q("name", "N8n Workshop Pro", "pageSize", 50)).result().size());
     }
 
     @Test
@@ -372,7 +387,8 @@ class N8nHyrosClientTest extends ApiTest {
             JsonNode c = n8n.get("/custom-costs", q("ids", costId, "pageSize", 50)).result();
             return c.size() == 1 && "ONE_TIME".equals(c.get(0).get("frequency").asText()) ? c : null;
         });
-        ok(n8n.request("DELETE", "/custom-costs/" + costId, null, null));
+        processed(n8n, n8n.request("DELETE", "/custom-costs/" + costId, null, null));
+        assertEquals(0, n8n.get("/custom-costs", q("ids", costId, "pageSize", 50)).result().size());
 
         // Source update: the tag goes into the path unencoded; fields as entered, blank ones included
         ok(n8n.request("PUT", "/sources/" + tag, """
@@ -381,7 +397,8 @@ class N8nHyrosClientTest extends ApiTest {
             JsonNode s = n8n.get("/sources", q("tag", tag, "pageSize", 50)).result();
             return s.size() == 1 && "N8n Newsletter Renamed".equals(s.get(0).get("name").asText()) ? s : null;
         });
-        ok(n8n.request("DELETE", "/sources/" + tag, null, null));
+        processed(n8n, n8n.request("DELETE", "/sources/" + tag, null, null));
+        assertEquals(0, n8n.get("/sources", q("tag", tag, "pageSize", 50)).result().size());
     }
 
     @Test
@@ -526,6 +543,9 @@ class N8nHyrosClientTest extends ApiTest {
         assertTrue(list.result().isArray());
         assertNull(list.result().get(0).get("secretKey"));
         ok(n8n.request("DELETE", "/webhook-subscriptions/" + externalId, null, null));
+        JsonNode left = n8n.get("/webhook-subscriptions", null).result();
+        left.forEach(w -> assertTrue(!externalId.equals(w.get("externalId").asText()) || "DELETED".equals(w.get("state").asText()),
+                left.toString()));
     }
 
     @Test
@@ -551,6 +571,7 @@ class N8nHyrosClientTest extends ApiTest {
         assertEquals("N8n rule renamed", rule.get("name").asText());
         assertFalse(rule.get("isEnabled").asBoolean());
         ok(n8n.request("DELETE", "/url-rules/" + id, null, null));
+        assertEquals(0, n8n.get("/url-rules/" + id, null).result().size(), "synchronous");
     }
 
     // ---------------------------------------------------------------- more of what users type
