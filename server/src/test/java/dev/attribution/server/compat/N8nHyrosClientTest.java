@@ -619,6 +619,11 @@ class N8nHyrosClientTest extends ApiTest {
         Answer millis = demo.get("/attribution/roas", q("id", adId, "level", "ad", "startDate", "2026-10-01T00:00:00.000-04:00",
                 "endDate", "2026-10-31T23:59:59.000-04:00"));
         assertEquals(400, millis.status(), millis.toString());
+        assertEquals("Invalid start date", millis.body().get("message").get(0).asText(), millis.toString());
+        Answer oneOffset = demo.get("/attribution/roas", q("id", adId, "level", "ad", "startDate", "2026-10-01T00:00:00-04:00",
+                "endDate", "2026-10-31T23:59:59"));
+        assertEquals(400, oneOffset.status(), oneOffset.toString());
+        assertEquals("There was a problem processing the date in the request.", oneOffset.body().get("message").get(0).asText());
         for (String level : List.of("account", "campaign", "source_link")) {
             Answer roas = demo.get("/attribution/roas", q("id", "999", "level", level, "startDate", "2026-10-01T00:00:00",
                     "endDate", "2026-10-31T23:59:59", "basis", "sale_date"));
@@ -646,6 +651,14 @@ class N8nHyrosClientTest extends ApiTest {
         // the date picker's own form, and a bare date
         ok(n8n.get("/calls", q("emails", "\"dated+n8n@example.com\"", "fromDate", "2026-11-20", "toDate", "2026-11-20T23:59:59",
                 "pageSize", 50)));
+    }
+
+    @Test
+    void tagsDateWithMillisecondsIsRefusedAsTheSpecSays() {
+        Answer r = n8n.request("POST", "/leads", """
+                {"email":"millis+n8n@example.com","tags":["!x"],"tagsDate":"2026-11-20T09:15:42.123-05:00"}""", null);
+        assertEquals(400, r.status(), r.toString());
+        assertEquals("Invalid date format.", r.body().get("message").get(0).asText());
     }
 
     @Test
