@@ -50,7 +50,10 @@ public interface QueryParameter {
             return new Spec(Kind.STRING, 0, 0, description, true);
         }
 
-        /** A list of emails or phone numbers: {@link #list} whose values keep a raw {@code +} ({@link #contact}). */
+        /**
+         * A list of emails or phone numbers: {@link #list} whose quoted values keep a raw {@code +} ({@link #contact});
+         * between the values, and in unquoted values, {@code +} is a space as in any other parameter.
+         */
         public static Spec contacts(int max, String description) {
             return new Spec(Kind.LIST, 0, max, description, true);
         }

@@ -18,9 +18,10 @@ import java.util.Optional;
  * ({@link IllegalStateException}), so what an endpoint reads is what it declares.
  * <p>
  * Values are form-decoded ({@code +} is a space), except those of parameters declared as emails or phone numbers
- * ({@link QueryParameter.Spec#contact}): there a raw {@code +} stays a plus and only {@code %XX} escapes are decoded,
- * because clients put addresses such as {@code ada+news@example.com} and numbers such as {@code +15550001111} into
- * query strings unencoded (docs/clients.md), and no address or number holds a space.
+ * ({@link QueryParameter.Spec#contact}, {@link QueryParameter.Spec#contacts}): there a raw {@code +} in the value
+ * (inside the quotes of a list) stays a plus, because clients put addresses such as {@code ada+news@example.com} and
+ * numbers such as {@code +15550001111} into query strings unencoded (docs/clients.md), and no address or number
+ * holds a space.
  */
 public final class QueryParams {
 
@@ -68,27 +69,49 @@ public final class QueryParams {
 
     public Optional<String> string(String name) {
         QueryParameter.Spec spec = declaration.spec(name);
-        String value = spec.plusIsLiteral() && rawQuery != null ? rawValue(name) : parameters.get(name);
+        String value = spec.plusIsLiteral() && rawQuery != null ? rawValue(name, spec.kind() == QueryParameter.Kind.LIST)
+                : parameters.get(name);
         return Optional.ofNullable(value).map(String::trim).filter(s -> !s.isEmpty());
     }
 
     /**
-     * The first value of {@code name} in the raw query with its {@code %XX} escapes decoded and {@code +} kept; the
-     * form-decoded value when the raw one is not well-formed percent-encoding.
+     * The first value of {@code name} in the raw query, decoded with {@code +} kept as a plus: everywhere in a single
+     * email or phone, and inside the double quotes of a list (outside them, between values, {@code +} is still a
+     * space, as form encoders write {@code ", "}). The form-decoded value when the raw one is not well-formed.
      */
-    private String rawValue(String name) {
+    private String rawValue(String name, boolean list) {
         for (String pair : rawQuery.split("&")) {
             int eq = pair.indexOf('=');
             String key = eq < 0 ? pair : pair.substring(0, eq);
             try {
                 if (URLDecoder.decode(key, StandardCharsets.UTF_8).equals(name)) {
-                    return eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1).replace("+", "%2B"), StandardCharsets.UTF_8);
+                    String raw = eq < 0 ? "" : pair.substring(eq + 1);
+                    return URLDecoder.decode(list ? plusesInQuotes(raw) : raw.replace("+", "%2B"), StandardCharsets.UTF_8);
                 }
             } catch (IllegalArgumentException malformed) {
                 return parameters.get(name);
             }
         }
         return parameters.get(name);
+    }
+
+    /** {@code raw} with every {@code +} between double quotes (raw or {@code %22}) escaped as {@code %2B}. */
+    private static String plusesInQuotes(String raw) {
+        StringBuilder out = new StringBuilder(raw.length() + 8);
+        boolean quoted = false;
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (c == '%' && raw.startsWith("22", i + 1)) {
+                quoted = !quoted;
+            } else if (c == '+' && quoted) {
+                out.append("%2B");
+                continue;
+            }
+            out.append(c);
+        }
+        return out.toString();
     }
 
     public String required(String name) {

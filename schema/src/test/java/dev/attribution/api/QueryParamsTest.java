@@ -57,6 +57,10 @@ class QueryParamsTest {
         assertEquals("+15550001111", raw("email=+15550001111").string("email").orElseThrow());
         assertEquals(List.of("a+b@example.com", "c@example.com"),
                 raw("emails=%22a+b@example.com%22,%22c@example.com%22").list("emails"));
+        assertEquals(List.of("a+b@example.com", "+15550001111"), raw("emails=\"a+b@example.com\",\"+15550001111\"").list("emails"));
+        // a form encoder's ", " between quoted values is a separator, not part of the next value
+        assertEquals(List.of("a@example.com", "b@example.com"), raw("emails=%22a%40example.com%22%2C+%22b%40example.com%22").list("emails"));
+        assertEquals(List.of("a b@example.com"), raw("emails=a+b@example.com").list("emails"), "unquoted: form decoding");
         assertEquals("first+1@example.com", raw("email=first+1@example.com&email=second@example.com").string("email").orElseThrow());
         assertEquals("light blue", raw("color=light+blue").string("color").orElseThrow(), "+ is a space elsewhere");
         assertEquals("", raw("color=red").string("email").orElse(""), "absent");
