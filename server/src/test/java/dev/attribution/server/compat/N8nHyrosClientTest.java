@@ -285,6 +285,10 @@ class N8nHyrosClientTest extends ApiTest {
         JsonNode refunded = n8n.get("/sales", q("ids", "\"" + saleId + "\"", "saleRefundedState", "REFUNDED", "pageSize", 50)).result();
         assertEquals(1, refunded.size(), refunded.toString());
 
+        // the Update Fields added with their defaults: isRefunded=false, refundedAmount=0
+        applied(n8n, n8n.request("PUT", "/sales", null, q("ids", saleId, "isRecurringSale", true, "isRefunded", false,
+                "refundedAmount", 0)), "UPDATE_SALE");
+
         // Order refund: DELETE with refundedAmount
         applied(n8n, n8n.request("DELETE", "/orders/n8n-order-1", null, q("refundedAmount", 120)), "REFUND_ORDER");
 
@@ -312,6 +316,9 @@ class N8nHyrosClientTest extends ApiTest {
                 "pageSize", 50, "qualified", true));
         ok(calls);
         assertEquals(1, calls.result().size(), calls.toString());
+        // the node's own Page Size filter has no maximum; the API's is 250 (spec 8.2)
+        Answer tooBig = n8n.get("/calls", q("emails", "\"caller+n8n@example.com\"", "pageSize", 500));
+        assertEquals(400, tooBig.status(), tooBig.toString());
         List<JsonNode> all = n8n.all("/calls", q("emails", "\"caller+n8n@example.com\""));
         assertEquals(2, all.size());
 
