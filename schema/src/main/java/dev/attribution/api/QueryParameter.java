@@ -27,7 +27,11 @@ public interface QueryParameter {
      * What a parameter holds: {@code LIST} with at most {@code max} values, {@code INTEGER} in {@code [min, max]},
      * and a short description for clients.
      */
-    record Spec(Kind kind, int min, int max, String description) {
+    record Spec(Kind kind, int min, int max, String description, boolean plusIsLiteral) {
+
+        public Spec(Kind kind, int min, int max, String description) {
+            this(kind, min, max, description, false);
+        }
 
         public static Spec list(int max, String description) {
             return new Spec(Kind.LIST, 0, max, description);
@@ -35,6 +39,23 @@ public interface QueryParameter {
 
         public static Spec string(String description) {
             return new Spec(Kind.STRING, 0, 0, description);
+        }
+
+        /**
+         * One email address or phone number. A raw {@code +} in its value is a plus, not a space: form decoding
+         * would turn {@code ada+news@example.com} or {@code +15550001111}, as clients write them unencoded, into a
+         * value no address or number can hold (see {@link QueryParams}).
+         */
+        public static Spec contact(String description) {
+            return new Spec(Kind.STRING, 0, 0, description, true);
+        }
+
+        /**
+         * A list of emails or phone numbers: {@link #list} whose quoted values keep a raw {@code +} ({@link #contact});
+         * between the values, and in unquoted values, {@code +} is a space as in any other parameter.
+         */
+        public static Spec contacts(int max, String description) {
+            return new Spec(Kind.LIST, 0, max, description, true);
         }
 
         public static Spec integer(int min, int max, String description) {

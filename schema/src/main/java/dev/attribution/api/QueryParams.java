@@ -2,6 +2,8 @@ package dev.attribution.api;
 
 import io.micronaut.http.HttpParameters;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -14,22 +16,35 @@ import java.util.Optional;
  * declared range; on enforcing endpoints unknown or repeated parameters are refused, elsewhere a repeated parameter
  * takes its first value. Reading a name the endpoint does not declare is a programming error
  * ({@link IllegalStateException}), so what an endpoint reads is what it declares.
+ * <p>
+ * Values are form-decoded ({@code +} is a space), except those of parameters declared as emails or phone numbers
+ * ({@link QueryParameter.Spec#contact}, {@link QueryParameter.Spec#contacts}): there a raw {@code +} in the value
+ * (inside the quotes of a list) stays a plus, because clients put addresses such as {@code ada+news@example.com} and
+ * numbers such as {@code +15550001111} into query strings unencoded (docs/clients.md), and no address or number
+ * holds a space.
  */
 public final class QueryParams {
 
     private final HttpParameters parameters;
+    private final String rawQuery;
     private final QueryDeclaration declaration;
 
-    private QueryParams(HttpParameters parameters, QueryDeclaration declaration) {
+    private QueryParams(HttpParameters parameters, String rawQuery, QueryDeclaration declaration) {
         this.parameters = parameters;
+        this.rawQuery = rawQuery;
         this.declaration = declaration;
+    }
+
+    /** {@link #of(HttpParameters, String, QueryDeclaration)} for parameters that were never a raw query string. */
+    public static QueryParams of(HttpParameters parameters, QueryDeclaration declaration) {
+        return of(parameters, null, declaration);
     }
 
     /**
      * The query string read by {@code declaration}; on an enforcing endpoint (4.0) {@code Unknown parameter: <name>}
-     * and {@code Duplicate parameter: <name>}.
+     * and {@code Duplicate parameter: <name>}. {@code rawQuery} is the query as sent (null when there is none).
      */
-    public static QueryParams of(HttpParameters parameters, QueryDeclaration declaration) {
+    public static QueryParams of(HttpParameters parameters, String rawQuery, QueryDeclaration declaration) {
         for (String name : parameters.names()) {
             declaration.find(name).filter(s -> s.kind() == QueryParameter.Kind.REFUSED).ifPresent(s -> {
                 throw ApiException.badRequest(s.description());
@@ -45,7 +60,7 @@ public final class QueryParams {
                 }
             }
         }
-        return new QueryParams(parameters, declaration);
+        return new QueryParams(parameters, rawQuery, declaration);
     }
 
     public QueryDeclaration declaration() {
@@ -53,8 +68,50 @@ public final class QueryParams {
     }
 
     public Optional<String> string(String name) {
-        declaration.spec(name);
-        return Optional.ofNullable(parameters.get(name)).map(String::trim).filter(s -> !s.isEmpty());
+        QueryParameter.Spec spec = declaration.spec(name);
+        String value = spec.plusIsLiteral() && rawQuery != null ? rawValue(name, spec.kind() == QueryParameter.Kind.LIST)
+                : parameters.get(name);
+        return Optional.ofNullable(value).map(String::trim).filter(s -> !s.isEmpty());
+    }
+
+    /**
+     * The first value of {@code name} in the raw query, decoded with {@code +} kept as a plus: everywhere in a single
+     * email or phone, and inside the double quotes of a list (outside them, between values, {@code +} is still a
+     * space, as form encoders write {@code ", "}). The form-decoded value when the raw one is not well-formed.
+     */
+    private String rawValue(String name, boolean list) {
+        for (String pair : rawQuery.split("&")) {
+            int eq = pair.indexOf('=');
+            String key = eq < 0 ? pair : pair.substring(0, eq);
+            try {
+                if (URLDecoder.decode(key, StandardCharsets.UTF_8).equals(name)) {
+                    String raw = eq < 0 ? "" : pair.substring(eq + 1);
+                    return URLDecoder.decode(list ? plusesInQuotes(raw) : raw.replace("+", "%2B"), StandardCharsets.UTF_8);
+                }
+            } catch (IllegalArgumentException malformed) {
+                return parameters.get(name);
+            }
+        }
+        return parameters.get(name);
+    }
+
+    /** {@code raw} with every {@code +} between double quotes (raw or {@code %22}) escaped as {@code %2B}. */
+    private static String plusesInQuotes(String raw) {
+        StringBuilder out = new StringBuilder(raw.length() + 8);
+        boolean quoted = false;
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (c == '%' && raw.startsWith("22", i + 1)) {
+                quoted = !quoted;
+            } else if (c == '+' && quoted) {
+                out.append("%2B");
+                continue;
+            }
+            out.append(c);
+        }
+        return out.toString();
     }
 
     public String required(String name) {

@@ -26,7 +26,7 @@ public class QueryParamsBinder implements TypedRequestArgumentBinder<QueryParams
     public BindingResult<QueryParams> bind(ArgumentConversionContext<QueryParams> context, HttpRequest<?> source) {
         AnnotationMetadata method = RouteAttributes.getRouteMatch(source)
                 .map(m -> m.getRouteInfo().getAnnotationMetadata()).orElse(AnnotationMetadata.EMPTY_METADATA);
-        QueryParams q = QueryParams.of(source.getParameters(), QueryDeclaration.of(method));
+        QueryParams q = QueryParams.of(source.getParameters(), source.getUri().getRawQuery(), QueryDeclaration.of(method));
         return () -> Optional.of(q);
     }
 }

@@ -16,6 +16,8 @@ class QueryParamsTest {
     interface Declared extends QueryParameter.Paged {
         Spec color = Spec.string("a colour");
         Spec ids = Spec.list(50, "ids");
+        Spec email = Spec.contact("an email");
+        Spec emails = Spec.contacts(50, "emails");
     }
 
     static final QueryDeclaration ENFORCING = QueryDeclaration.of(Declared.class, true);
@@ -40,6 +42,28 @@ class QueryParamsTest {
         assertRefused("Unknown parameter: colour", () -> QueryParams.of(params("colour=red"), ENFORCING));
         assertRefused("Duplicate parameter: color", () -> QueryParams.of(params("color=red&color=blue"), ENFORCING));
         assertEquals("red", QueryParams.of(params("color=red"), ENFORCING).string("color").orElseThrow());
+    }
+
+    /** What a client such as n8n-nodes-hyros writes unencoded (docs/clients.md). */
+    static QueryParams raw(String query) {
+        return QueryParams.of(params(query), query, LENIENT);
+    }
+
+    @Test
+    void emailsAndPhonesKeepARawPlusOtherParametersAreFormDecoded() {
+        assertEquals("ada+news@example.com", raw("email=ada+news@example.com").string("email").orElseThrow());
+        assertEquals("ada+news@example.com", raw("email=ada%2Bnews%40example.com").string("email").orElseThrow());
+        assertEquals("ada+news@example.com", raw("email=ada+news@example.com%20").string("email").orElseThrow(), "trimmed");
+        assertEquals("+15550001111", raw("email=+15550001111").string("email").orElseThrow());
+        assertEquals(List.of("a+b@example.com", "c@example.com"),
+                raw("emails=%22a+b@example.com%22,%22c@example.com%22").list("emails"));
+        assertEquals(List.of("a+b@example.com", "+15550001111"), raw("emails=\"a+b@example.com\",\"+15550001111\"").list("emails"));
+        // a form encoder's ", " between quoted values is a separator, not part of the next value
+        assertEquals(List.of("a@example.com", "b@example.com"), raw("emails=%22a%40example.com%22%2C+%22b%40example.com%22").list("emails"));
+        assertEquals(List.of("a b@example.com"), raw("emails=a+b@example.com").list("emails"), "unquoted: form decoding");
+        assertEquals("first+1@example.com", raw("email=first+1@example.com&email=second@example.com").string("email").orElseThrow());
+        assertEquals("light blue", raw("color=light+blue").string("color").orElseThrow(), "+ is a space elsewhere");
+        assertEquals("", raw("color=red").string("email").orElse(""), "absent");
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.attribution.api.ApiException;
 import dev.attribution.api.JsonBody;
 import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.command.leads.LeadResolver;
+import dev.attribution.command.leads.LeadWrites;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -57,8 +58,7 @@ public final class CommerceInput {
         }
         email.ifPresent(e -> payload.put("email", e));
         payload.set("phoneNumbers", strings(phones));
-        body.string("firstName").ifPresent(v -> payload.put("firstName", v));
-        body.string("lastName").ifPresent(v -> payload.put("lastName", v));
+        LeadWrites.copyNames(body, payload);
         List<String> ips = body.stringOrList("leadIps").orElse(List.of());
         if (ips.size() > maxIps) {
             throw ApiException.badRequest("The maximum number of leadIps is " + maxIps);

@@ -68,8 +68,7 @@ public class LeadWrites {
         ObjectNode payload = JsonBody.mapper().createObjectNode();
         email.ifPresent(e -> payload.put("email", e));
         payload.set("phoneNumbers", strings(phones));
-        body.string("firstName").ifPresent(v -> payload.put("firstName", v));
-        body.string("lastName").ifPresent(v -> payload.put("lastName", v));
+        copyNames(body, payload);
         payload.set("tags", strings(body.stringOrList("tags").orElse(List.of())));
         body.nonBlankString("tagsDate").ifPresent(d -> payload.put("tagsDate", tagsDate(d).toString()));
         payload.set("leadIps", strings(body.stringList("leadIps").orElse(List.of())));
@@ -96,8 +95,7 @@ public class LeadWrites {
         Optional<String> email = body.nonBlankString("email");
         email.ifPresent(LeadWrites::checkEmail);
         email.ifPresent(v -> payload.put("email", v));
-        body.string("firstName").ifPresent(v -> payload.put("firstName", v));
-        body.string("lastName").ifPresent(v -> payload.put("lastName", v));
+        copyNames(body, payload);
         payload.set("tags", strings(body.stringOrList("tags").orElse(List.of())));
         body.nonBlankString("tagsDate").ifPresent(d -> payload.put("tagsDate", tagsDate(d).toString()));
         payload.set("removeTags", strings(body.stringOrList("removeTags").orElse(List.of())));
@@ -273,6 +271,16 @@ public class LeadWrites {
             throw ApiException.badRequest("The tags date cannot be in the future.");
         }
         return date;
+    }
+
+    /**
+     * The lead's {@code firstName} and {@code lastName} of a write (leads, orders, calls, carts, subscriptions), into
+     * {@code payload}: a blank name is no value, so the stored name is kept. Clients send {@code ""} for an optional
+     * field left empty (docs/clients.md); a lead's name is never cleared by a write.
+     */
+    public static void copyNames(JsonBody body, ObjectNode payload) {
+        body.nonBlankString("firstName").ifPresent(v -> payload.put("firstName", v));
+        body.nonBlankString("lastName").ifPresent(v -> payload.put("lastName", v));
     }
 
     /** The email rule every write shares: {@code Invalid email: <value>}. */

@@ -63,12 +63,12 @@ class LeadsWriteController {
 
     interface UpdateQuery extends QueryParameter {
         Spec id = Spec.string("the lead's id (one of id, email, phone)");
-        Spec email = Spec.string("the lead's email");
-        Spec phone = Spec.string("one of the lead's phone numbers");
+        Spec email = Spec.contact("the lead's email");
+        Spec phone = Spec.contact("one of the lead's phone numbers");
     }
 
     interface DeleteQuery extends QueryParameter {
         Spec id = Spec.string("the lead's id (id or email)");
-        Spec email = Spec.string("the lead's email");
+        Spec email = Spec.contact("the lead's email");
     }
 }

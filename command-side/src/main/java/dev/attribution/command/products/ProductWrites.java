@@ -49,12 +49,15 @@ public class ProductWrites {
         return log.accept(caller.accountId(), "CREATE_PRODUCT", "product:" + ProductCatalog.deriveTag(name), payload);
     }
 
-    /** {@code PUT /products/{id}}: only the fields sent change. */
+    /**
+     * {@code PUT /products/{id}}: only the fields sent change. A blank {@code name} or {@code tag} is no change (a
+     * product always has both; clients send {@code ""} for a field left empty, docs/clients.md).
+     */
     public String update(Caller caller, String id, JsonBody body) {
         body.rejectUnknown(UPDATE_FIELDS);
         ProductView stored = reader.byId(caller.accountId(), id).orElseThrow(() -> ApiException.notFound(NOT_FOUND));
         ObjectNode payload = JsonBody.mapper().createObjectNode().put("id", id);
-        body.string("name").map(String::trim).ifPresent(n -> payload.put("name", checkName(n)));
+        body.nonBlankString("name").ifPresent(n -> payload.put("name", checkName(n)));
         if (body.present("price")) {
             payload.put("price", price(body, "price"));
         }

@@ -53,16 +53,18 @@ public class SourceWrites {
         return log.accept(caller.accountId(), "CREATE_SOURCE_LINK", "source:" + name, p);
     }
 
-    /** {@code PUT /sources/{tag}}: strict fields; {@code Invalid tag} for a non-source prefix. */
+    /**
+     * {@code PUT /sources/{tag}}: strict fields; {@code Invalid tag} for a non-source prefix. A blank {@code name} or
+     * {@code tag} is no change (a source always has both; clients send {@code ""} for a field left empty), while a
+     * blank {@code category}, {@code goal} or {@code trafficSource} clears it.
+     */
     public String update(Caller caller, String pathTag, JsonBody body) {
         body.rejectUnknown(UPDATE_FIELDS);
         String id = existing(caller, pathTag);
         ObjectNode p = JsonBody.mapper().createObjectNode().put("id", id);
-        if (body.has("name")) {
-            p.put("name", body.nonBlankString("name").orElseThrow(() -> ApiException.badRequest("name cannot be empty")));
-        }
-        if (body.has("tag")) {
-            String tag = sourceTag(body.nonBlankString("tag").orElseThrow(() -> ApiException.badRequest(INVALID_TAG)));
+        body.nonBlankString("name").ifPresent(name -> p.put("name", name));
+        if (body.nonBlankString("tag").isPresent()) {
+            String tag = sourceTag(body.nonBlankString("tag").get());
             reader.idByTag(caller.accountId(), tag).filter(other -> !other.equals(id)).ifPresent(other -> {
                 throw ApiException.badRequest("The tag " + tag + " is already used by another source");
             });

@@ -48,7 +48,7 @@ class CallsController {
 
     interface Query extends QueryParameter.Paged {
         Spec ids = Spec.list(50, "call ids");
-        Spec emails = Spec.list(50, "callers' emails");
+        Spec emails = Spec.contacts(50, "callers' emails");
         Spec leadIds = Spec.list(50, "callers' lead ids");
         Spec productTags = Spec.list(20, "product tags");
         Spec qualified = Spec.bool("qualified (true) or unqualified (false) calls only");

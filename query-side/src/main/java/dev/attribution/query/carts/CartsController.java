@@ -44,7 +44,7 @@ class CartsController {
     }
 
     interface Query extends QueryParameter.Paged {
-        Spec emails = Spec.list(50, "buyers' emails");
+        Spec emails = Spec.contacts(50, "buyers' emails");
         Spec leadIds = Spec.list(50, "buyers' lead ids");
         Spec purchased = Spec.bool("true: carts that became an order; false: abandoned carts");
         Spec fromDate = Spec.date("created at or after");

@@ -59,8 +59,8 @@ class LeadClicksController {
     interface Query extends QueryParameter.Paged {
         Spec leadId = Spec.string("one lead id (exactly one of leadId, leadIds, emails)");
         Spec leadIds = Spec.list(50, "lead ids");
-        Spec emails = Spec.list(50, "lead emails");
-        Spec email = Spec.string("one lead email (deprecated: use emails)");
+        Spec emails = Spec.contacts(50, "lead emails");
+        Spec email = Spec.contact("one lead email (deprecated: use emails)");
         Spec fromDate = Spec.date("clicked at or after");
         Spec toDate = Spec.date("clicked at or before");
     }

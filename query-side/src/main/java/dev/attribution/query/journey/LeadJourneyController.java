@@ -72,7 +72,7 @@ class LeadJourneyController {
 
     interface Query extends QueryParameter {
         Spec ids = Spec.list(50, "lead ids (ids or emails required)");
-        Spec emails = Spec.list(50, "lead emails");
+        Spec emails = Spec.contacts(50, "lead emails");
         Spec fields = Spec.string("comma-separated parts of the journey, of " + JourneyReader.FIELDS);
         Spec includeEvents = Spec.bool("include the journey's events");
     }

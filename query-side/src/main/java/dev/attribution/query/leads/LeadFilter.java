@@ -24,8 +24,8 @@ public record LeadFilter(
     /** The filter's query parameters, extended by the declaration of each endpoint that reads it. */
     public interface Parameters extends QueryParameter {
         Spec ids = Spec.list(50, "lead ids");
-        Spec emails = Spec.list(50, "emails or email prefixes");
-        Spec phones = Spec.list(50, "phone numbers");
+        Spec emails = Spec.contacts(50, "emails or email prefixes");
+        Spec phones = Spec.contacts(50, "phone numbers");
         Spec tags = Spec.list(50, "tags; a lead carrying any of them matches");
         Spec tagFromDate = Spec.date("tagged at or after");
         Spec tagToDate = Spec.date("tagged at or before");

@@ -57,7 +57,7 @@ class SalesController {
 
     interface Query extends QueryParameter.Paged {
         Spec ids = Spec.list(50, "sale ids");
-        Spec emails = Spec.list(50, "buyers' emails");
+        Spec emails = Spec.contacts(50, "buyers' emails");
         Spec leadIds = Spec.list(50, "buyers' lead ids");
         Spec productTags = Spec.list(20, "product tags");
         Spec isRecurringSale = Spec.string("one of " + RECURRING + " (default ALL)");

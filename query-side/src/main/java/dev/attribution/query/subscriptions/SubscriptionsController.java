@@ -61,7 +61,7 @@ class SubscriptionsController {
 
     interface Query extends QueryParameter.Paged {
         Spec ids = Spec.list(50, "subscription ids");
-        Spec emails = Spec.list(50, "subscribers' emails");
+        Spec emails = Spec.contacts(50, "subscribers' emails");
         Spec leadIds = Spec.list(50, "subscribers' lead ids");
         Spec productTags = Spec.list(20, "product tags");
         Spec status = Spec.list(50, "statuses, of " + STATUS_READ);

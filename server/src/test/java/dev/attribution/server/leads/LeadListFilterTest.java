@@ -20,6 +20,8 @@ class LeadListFilterTest extends LeadsApiTest {
 
     String key;
     String annId;
+    /** An account of its own for the '+' cases, so the counts of the other tests stay. */
+    String plusKey;
 
     @BeforeAll
     void data() {
@@ -31,6 +33,9 @@ class LeadListFilterTest extends LeadsApiTest {
                 {"email":"bob@alpha.com","tags":"$course","tagsDate":"2024-05-01T12:00:00Z","stage":"cold"}""");
         write(key, "POST", "/api/v1.0/leads", """
                 {"email":"cid@beta.org","tags":["!webinar"],"phoneNumbers":"2125550199"}""");
+        plusKey = newAccount();
+        write(plusKey, "POST", "/api/v1.0/leads", "{\"email\":\"dee+news@gamma.net\"}");
+        write(plusKey, "POST", "/api/v1.0/leads", "{\"email\":\"eve@gamma.net\"}");
     }
 
     private List<String> emails(String query) {
@@ -50,6 +55,24 @@ class LeadListFilterTest extends LeadsApiTest {
     void emailsExactAndPrefixes() {
         assertEquals(List.of("ann@alpha.com", "bob@alpha.com"), emails("emails=" + list("ANN@alpha.com", "bob")));
         assertEquals(List.of("cid@beta.org"), emails("emails=" + list("cid@beta.org")));
+    }
+
+    @Test
+    void aRawPlusInAQuotedEmailIsAPlus() {
+        String other = plusKey;
+        java.util.function.Function<String, List<String>> emailsOf = query -> {
+            Response r = get(other, "/api/v1.0/leads?" + query);
+            assertEquals(200, r.status(), r.raw());
+            List<String> out = new ArrayList<>();
+            r.body().get("result").forEach(l -> out.add(l.get("email").asText()));
+            return out;
+        };
+        // hand-built query strings (docs/clients.md): the '+' unencoded, the quotes raw or encoded
+        assertEquals(List.of("dee+news@gamma.net"), emailsOf.apply("emails=%22dee+news@gamma.net%22"));
+        assertEquals(List.of("dee+news@gamma.net"), emailsOf.apply("emails=%22dee%2Bnews%40gamma.net%22"));
+        // a form encoder's ", " between the values is still a separator
+        assertEquals(List.of("dee+news@gamma.net", "eve@gamma.net"),
+                emailsOf.apply("emails=%22eve%40gamma.net%22%2C+%22dee%2Bnews%40gamma.net%22"));
     }
 
     @Test
