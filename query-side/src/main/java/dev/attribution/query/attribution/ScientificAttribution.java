@@ -46,11 +46,15 @@ public class ScientificAttribution {
         }
     }
 
+    private final ClickHouseGateway clickHouse;
     private final TouchPaths paths;
+    private final ChainTransitions chainCounts;
     private final AttributionRows rows;
 
     public ScientificAttribution(ClickHouseGateway clickHouse, AttributionRows rows) {
+        this.clickHouse = clickHouse;
         this.paths = new TouchPaths(clickHouse);
+        this.chainCounts = new ChainTransitions(clickHouse);
         this.rows = rows;
     }
 
@@ -83,6 +87,11 @@ public class ScientificAttribution {
      */
     public AttributionRows.Page report(String accountId, ZoneId zone, AttributionRequest r, AttributionOptions o,
                                        List<String> stagesLower, int scientificDays) {
+        AttributionQuery.Params p = AttributionQuery.Params.of(r, zone, o.filters(), stagesLower, o.grouping());
+        Channels channels = Channels.of(r.level());
+        // the chain's count does not depend on the rows: sent first, read when the rows are there (a request that
+        // names no existing source still spends it)
+        Chain started = r.model() == AttributionRequest.Model.scientific ? startChain(accountId, channels, p, scientificDays) : null;
         AttributionRows.Page base = rows.report(accountId, zone, r.withModelAndFields(AttributionRequest.Model.last_click, BASE),
                 o, stagesLower, true);
         Set<String> entities = new LinkedHashSet<>();
@@ -91,8 +100,7 @@ public class ScientificAttribution {
         } else {
             base.rows().forEach(row -> entities.add((String) row.get("id")));
         }
-        AttributionQuery.Params p = AttributionQuery.Params.of(r, zone, o.filters(), stagesLower, o.grouping());
-        Map<String, PathCredit.Credit> credit = credit(accountId, Channels.of(r.level()), entities, p, scientificDays, r.model());
+        Map<String, PathCredit.Credit> credit = credit(accountId, channels, entities, p, scientificDays, r.model(), started);
         boolean keepAll = o.grouping().isEmpty() && (o.status().isPresent() || o.adAccountId().isPresent());
         return new AttributionRows.Page(overlay(base.rows(), credit, o.grouping(), r.fields(), keepAll), base.unknownIds(),
                 base.nextPageId());
@@ -146,7 +154,7 @@ public class ScientificAttribution {
      * touch the model picks, dated by the sale or that touch. Summed per channel of {@code entities} or, with a
      * grouping, per bucket over them.
      * <p>
-     * The chain is counted in ClickHouse ({@link TouchPaths#transitions}): only its transition counts come back, not the paths.
+     * The chain is counted in ClickHouse ({@link ChainTransitions}, else {@link TouchPaths#transitions}): only its transition counts come back, not the paths.
      * The paths read in full ({@link TouchPaths#converting}) are those of the sales of leads with a click on one of
      * {@code entities}: every share a row sums is one of theirs, and a lead's other sales (which spread its customer
      * count) are read with them. Both read only the raw click and sale versions dated in the windows the paths need
@@ -157,9 +165,50 @@ public class ScientificAttribution {
         if (entities.isEmpty()) {
             return new LinkedHashMap<>();
         }
+        return credit(accountId, channels, entities, p, scientificDays, model,
+                model == AttributionRequest.Model.scientific ? startChain(accountId, channels, p, scientificDays) : null);
+    }
+
+    /**
+     * The chain's count from {@code clicks_by_lead} ({@link ChainTransitions}), sent and not yet read; null where it
+     * does not apply (keyword levels, more than {@link ChainTransitions#MAX_ADS} ads at the level): the chain is
+     * then counted by {@link TouchPaths#transitions}.
+     */
+    private record Chain(ChainTransitions.Codes codes, TouchPaths.Window window, java.util.function.Supplier<List<com.fasterxml.jackson.databind.JsonNode>> rows) {
+    }
+
+    private Chain startChain(String accountId, Channels channels, AttributionQuery.Params p, int scientificDays) {
+        if (channels.keyword()) {
+            return null;
+        }
+        ChainTransitions.Codes codes = ChainTransitions.Codes.read(clickHouse, accountId, channels);
+        if (codes == null) {
+            return null;
+        }
+        TouchPaths.Window w = TouchPaths.Window.of(p, true, scientificDays);
+        return new Chain(codes, w, clickHouse.selectLater(chainCounts.sql(accountId, codes, p, w)));
+    }
+
+    private Map<String, PathCredit.Credit> credit(String accountId, Channels channels, Set<String> entities, AttributionQuery.Params p,
+                                                  int scientificDays, AttributionRequest.Model model, Chain started) {
+        if (entities.isEmpty()) {
+            return new LinkedHashMap<>();
+        }
         boolean chain = model == AttributionRequest.Model.scientific;
         TouchPaths.Window w = TouchPaths.Window.of(p, chain, scientificDays);
-        List<PathCredit.Sale> converting = paths.converting(accountId, channels, entities, p, w);
+        List<PathCredit.Sale> converting;
+        List<MarkovChain.Transition> transitions = null;
+        if (started != null) {
+            // the converting paths read while the chain's count runs
+            converting = paths.converting(clickHouse.select(paths.convertingSql(accountId, channels, entities, p, w, started.codes())), p,
+                    started.codes());
+            transitions = chainCounts.transitions(started.rows().get(), accountId, started.codes(), p, w);
+        } else {
+            converting = paths.converting(accountId, channels, entities, p, w);
+            if (chain) {
+                transitions = paths.transitions(accountId, channels, p, w);
+            }
+        }
         // Row order from ClickHouse is not fixed: sort, so the sums (and their last bits) are reproducible.
         converting.sort(Comparator.comparing(PathCredit.Sale::saleId).thenComparing(PathCredit.Sale::leadId));
         long from = p.start().getEpochSecond();
@@ -169,7 +218,7 @@ public class ScientificAttribution {
                 .orElse("");
         Function<PathCredit.Item, String> rowKey = i -> !entities.contains(i.channel()) ? null : p.grouping().isPresent() ? bucket.apply(i) : i.channel();
         List<PathCredit.Item> items = chain
-                ? PathCredit.items(converting, MarkovChain.ofTransitions(paths.transitions(accountId, channels, p, w)).removalEffects(), p.dayOfAttribution())
+                ? PathCredit.items(converting, MarkovChain.ofTransitions(transitions).removalEffects(), p.dayOfAttribution())
                 : PathCredit.picked(converting, model == AttributionRequest.Model.first_click, p.dayOfAttribution());
         return PathCredit.sum(items, rowKey, bucket, !chain);
     }
