@@ -103,29 +103,56 @@ final class ChainTransitions {
         this.clickHouse = clickHouse;
     }
 
-    /** The statement counting the transitions of the untied leads' paths and naming the tied leads. */
-    String sql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w) {
-        return sql(accountId, codes, p, w, null);
+    /**
+     * The statement counting the transitions of the untied leads' paths and naming the tied leads' keys. With
+     * {@code detail} (codes of the requested entities; empty for none) it also returns the converting paths of the
+     * untied leads with a window click on one of them: the numbers of each path's clicks in its window (deleted and
+     * filtered clicks left out, sourceConfiguration's preference not applied), by (lead_key, sale time).
+     */
+    String sql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, Set<Integer> detail) {
+        return sql(accountId, codes, p, w, null, detail);
+    }
+
+    /**
+     * What {@link #sql} counted, the tied leads added: the transitions; the paths it returned, by
+     * {@code "<lead_key>:<sale epoch>"}; the keys of the tied leads, whose paths it did not return; and whether every
+     * lead was counted exactly instead (too many tied: then no path was returned).
+     */
+    record Counted(List<MarkovChain.Transition> transitions, Map<String, long[]> paths, Set<String> tied, boolean allExact) {
     }
 
     /** Reads {@link #sql}'s rows (run by the caller, e.g. beside other statements) and adds the tied leads' paths. */
-    List<MarkovChain.Transition> transitions(List<JsonNode> rows, String accountId, Codes codes, AttributionQuery.Params p,
-                                             TouchPaths.Window w) {
+    Counted count(List<JsonNode> rows, String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w) {
         List<MarkovChain.Transition> out = new ArrayList<>();
         Set<String> tied = new TreeSet<>();
-        read(rows, codes, out, tied);
+        Map<String, long[]> paths = new HashMap<>();
+        read(rows, codes, out, tied, paths);
         if (tied.size() > MAX_TIED_LISTED) {
             // too many to name: every lead counted exactly instead
             out.clear();
-            read(clickHouse.select(sql(accountId, codes, p, w, Set.of())), codes, out, new TreeSet<>());
+            read(clickHouse.select(sql(accountId, codes, p, w, Set.of(), Set.of())), codes, out, new TreeSet<>(), new HashMap<>());
+            return new Counted(out, Map.of(), tied, true);
         } else if (!tied.isEmpty()) {
-            read(clickHouse.select(sql(accountId, codes, p, w, tied)), codes, out, new TreeSet<>());
+            read(clickHouse.select(sql(accountId, codes, p, w, tied, Set.of())), codes, out, new TreeSet<>(), new HashMap<>());
         }
-        return out;
+        return new Counted(out, paths, tied, false);
     }
 
-    private static void read(List<JsonNode> rows, Codes codes, List<MarkovChain.Transition> out, Set<String> tied) {
+    /** A touch of a path {@link #sql} returned: its time, organic flag and channel (no two touches of it share a time). */
+    static PathCredit.Touch touch(long number, Codes codes) {
+        return new PathCredit.Touch(number >>> 32, "", (number & ORGANIC) != 0, codes.names().get((int) (number & CHANNEL)));
+    }
+
+    private static void read(List<JsonNode> rows, Codes codes, List<MarkovChain.Transition> out, Set<String> tied, Map<String, long[]> paths) {
         for (JsonNode row : rows) {
+            for (JsonNode path : row.get("paths")) {
+                JsonNode numbers = path.get(2);
+                long[] touches = new long[numbers.size()];
+                for (int i = 0; i < touches.length; i++) {
+                    touches[i] = Long.parseUnsignedLong(numbers.get(i).asText());
+                }
+                paths.put(Long.toUnsignedString(Long.parseUnsignedLong(path.get(0).asText())) + ":" + path.get(1).asLong(), touches);
+            }
             long key = Long.parseUnsignedLong(row.get("t").asText());
             if (row.get("is_tied").asInt() != 0) {
                 tied.add(Long.toUnsignedString(key));
@@ -148,7 +175,7 @@ final class ChainTransitions {
      * (time, click id). A transition's converted flag is that of its path; only the last one's matters to the chain
      * (into CONVERSION or NULL), so only it carries the flag.
      */
-    private String sql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, Set<String> tied) {
+    private String sql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, Set<String> tied, Set<Integer> detail) {
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
         boolean exact = tied != null;
@@ -189,16 +216,19 @@ final class ChainTransitions {
         String split = "SELECT lk, collided, arrayFilter(x -> bitAnd(" + bits + ", " + SALE + ") = 0, ts) AS c, arrayFilter(x -> bitAnd(" + bits
                 + ", " + SALE + ") != 0, ts) AS s FROM (SELECT lk, collided, arraySort(t) AS ts FROM (" + perLead + ") AS pl) AS so";
         String ties = exact ? "0" : "arrayExists((a, b) -> bitShiftRight(a, 32) = bitShiftRight(b, 32), arrayPopBack(c), arrayPopFront(c))";
-        String kept = "SELECT lk, collided OR " + ties + " AS is_tied, notEmpty(s) AS converted, arrayMap(x -> " + time + ", s) AS sale_at, "
-                + "arrayFilter(x -> bitAnd(" + bits + ", " + DROPPED + ") = 0, c) AS k FROM (" + split + ") AS sp";
+        // a lead touching the requested entities: any raw row of the window on one of them (as clicks_by_ad tells)
+        String touching = exact || detail.isEmpty() ? "0" : "arrayExists(x -> has([" + detail.stream().sorted().map(String::valueOf)
+                .collect(Collectors.joining(", ")) + "], bitAnd(x, " + CHANNEL + ")), c)";
+        String kept = "SELECT lk, collided OR " + ties + " AS is_tied, " + touching + " AS touching, notEmpty(s) AS converted, arrayMap(x -> "
+                + time + ", s) AS sale_at, arrayFilter(x -> bitAnd(" + bits + ", " + DROPPED + ") = 0, c) AS k FROM (" + split + ") AS sp";
         // one row per path: one per kept sale of the lead, or one non-converting path
-        String bounded = "SELECT lk, is_tied, converted, k, if(converted, sale_epoch - " + w.back() + ", " + w.nonConvertingFrom()
+        String bounded = "SELECT lk, is_tied, touching, converted, sale_epoch, k, if(converted, sale_epoch - " + w.back() + ", " + w.nonConvertingFrom()
                 + ") AS lo_at, if(converted, sale_epoch, " + w.end() + ") AS hi_at FROM (" + kept
                 + ") AS kp ARRAY JOIN if(converted, sale_at, [toInt64(0)]) AS sale_epoch";
         // 18.16 drops a subquery column that only a lambda reads ("Unknown identifier"): lo_at / hi_at are also read
         // outside the lambda, up to the query that uses wt (lo_at <= hi_at always holds)
-        String windowed = "SELECT lk, is_tied, converted, lo_at, hi_at, arrayFilter(x -> " + time + " >= lo_at AND " + time + " <= hi_at, k) AS wt "
-                + "FROM (" + bounded + ") AS b";
+        String windowed = "SELECT lk, is_tied, touching, converted, sale_epoch, lo_at, hi_at, arrayFilter(x -> " + time + " >= lo_at AND " + time
+                + " <= hi_at, k) AS wt FROM (" + bounded + ") AS b";
         String preferred = switch (p.sources()) {
             case prioritize_paid -> "= 0";
             case prioritize_organic -> "!= 0";
@@ -206,13 +236,16 @@ final class ChainTransitions {
         };
         String kind = preferred == null ? "wt" : "if(arrayExists(x -> bitAnd(" + bits + ", " + ORGANIC + ") " + preferred + ", wt), "
                 + "arrayFilter(x -> bitAnd(" + bits + ", " + ORGANIC + ") " + preferred + ", wt), wt)";
-        String paths = "SELECT lk, is_tied, converted, arrayMap(x -> bitAnd(" + bits + ", " + CHANNEL + "), " + kind + ") AS ch FROM ("
+        String paths = "SELECT lk, is_tied, converted, sale_epoch, arrayMap(x -> bitAnd(" + bits + ", " + CHANNEL + "), " + kind + ") AS ch, "
+                + (exact ? "emptyArrayUInt64()" : "if(touching AND converted AND NOT is_tied, wt, emptyArrayUInt64())") + " AS detail FROM ("
                 + windowed + ") AS wd WHERE is_tied OR (notEmpty(wt) AND lo_at <= hi_at)";
         // START -> c1 -> ... -> ck -> CONVERSION or NULL, each transition one number; a tied group only its key
         String transitions = "arrayMap((a, b) -> bitOr(bitShiftLeft(a, " + FROM + "), b), arrayConcat([toUInt64(" + START + ")], ch), "
                 + "arrayConcat(ch, [toUInt64(if(converted, " + CONVERSION + ", " + NULL + "))]))";
-        return "SELECT t, is_tied, count() AS n FROM (SELECT is_tied, if(is_tied, " + (exact ? "emptyArrayUInt64()" : "[lk]") + ", " + transitions
-                + ") AS tr FROM (" + paths + ") AS pa) AS pt ARRAY JOIN tr AS t GROUP BY t, is_tied";
+        // the paths returned ride on their first transition's row (from START)
+        return "SELECT t, is_tied, count() AS n, groupArrayIf((lk, sale_epoch, detail), notEmpty(detail) AND bitShiftRight(t, " + FROM + ") = "
+                + START + ") AS paths FROM (SELECT is_tied, lk, sale_epoch, detail, if(is_tied, " + (exact ? "emptyArrayUInt64()" : "[lk]") + ", "
+                + transitions + ") AS tr FROM (" + paths + ") AS pa) AS pt ARRAY JOIN tr AS t GROUP BY t, is_tied";
     }
 
     /** A path entry: the number alone, or (time, click id, number) so that a sort orders by (time, click id). */

@@ -91,7 +91,10 @@ public class ScientificAttribution {
         Channels channels = Channels.of(r.level());
         // the chain's count does not depend on the rows: sent first, read when the rows are there (a request that
         // names no existing source still spends it)
-        Chain started = r.model() == AttributionRequest.Model.scientific ? startChain(accountId, channels, p, scientificDays) : null;
+        // with the requested ids known now (not a page of an ad account), the chain's statement also returns the
+        // converting paths of the leads touching them
+        Set<String> detail = o.adAccountId().isPresent() ? null : new LinkedHashSet<>(r.ids());
+        Chain started = r.model() == AttributionRequest.Model.scientific ? startChain(accountId, channels, p, scientificDays, detail) : null;
         AttributionRows.Page base = rows.report(accountId, zone, r.withModelAndFields(AttributionRequest.Model.last_click, BASE),
                 o, stagesLower, true);
         Set<String> entities = new LinkedHashSet<>();
@@ -166,7 +169,7 @@ public class ScientificAttribution {
             return new LinkedHashMap<>();
         }
         return credit(accountId, channels, entities, p, scientificDays, model,
-                model == AttributionRequest.Model.scientific ? startChain(accountId, channels, p, scientificDays) : null);
+                model == AttributionRequest.Model.scientific ? startChain(accountId, channels, p, scientificDays, entities) : null);
     }
 
     /**
@@ -174,10 +177,15 @@ public class ScientificAttribution {
      * does not apply (keyword levels, more than {@link ChainTransitions#MAX_ADS} ads at the level): the chain is
      * then counted by {@link TouchPaths#transitions}.
      */
-    private record Chain(ChainTransitions.Codes codes, TouchPaths.Window window, java.util.function.Supplier<List<com.fasterxml.jackson.databind.JsonNode>> rows) {
+    private record Chain(ChainTransitions.Codes codes, TouchPaths.Window window, Set<String> detail,
+                         java.util.function.Supplier<List<com.fasterxml.jackson.databind.JsonNode>> rows) {
     }
 
-    private Chain startChain(String accountId, Channels channels, AttributionQuery.Params p, int scientificDays) {
+    /**
+     * Sends the chain's count; with {@code detail} (the entities whose converting paths the report reads, a superset
+     * is fine: null when not known yet) the statement also returns those paths.
+     */
+    private Chain startChain(String accountId, Channels channels, AttributionQuery.Params p, int scientificDays, Set<String> detail) {
         if (channels.keyword()) {
             return null;
         }
@@ -186,7 +194,15 @@ public class ScientificAttribution {
             return null;
         }
         TouchPaths.Window w = TouchPaths.Window.of(p, true, scientificDays);
-        return new Chain(codes, w, clickHouse.selectLater(chainCounts.sql(accountId, codes, p, w)));
+        Set<Integer> detailCodes = new java.util.TreeSet<>();
+        if (detail != null) {
+            for (int c = 1; c < codes.names().size(); c++) {
+                if (detail.contains(codes.names().get(c))) {
+                    detailCodes.add(c);
+                }
+            }
+        }
+        return new Chain(codes, w, detail, clickHouse.selectLater(chainCounts.sql(accountId, codes, p, w, detailCodes)));
     }
 
     private Map<String, PathCredit.Credit> credit(String accountId, Channels channels, Set<String> entities, AttributionQuery.Params p,
@@ -198,11 +214,27 @@ public class ScientificAttribution {
         TouchPaths.Window w = TouchPaths.Window.of(p, chain, scientificDays);
         List<PathCredit.Sale> converting;
         List<MarkovChain.Transition> transitions = null;
-        if (started != null) {
+        if (started != null && started.detail() != null && started.detail().containsAll(entities)) {
+            // the converting paths came with the chain's count: only their sales are read, while it runs; the tied
+            // leads' paths (not returned) are read exactly after it
+            List<com.fasterxml.jackson.databind.JsonNode> sales = clickHouse.select(paths.touchingSalesSql(accountId, channels, entities, p, w, null));
+            ChainTransitions.Counted counted = chainCounts.count(started.rows().get(), accountId, started.codes(), p, w);
+            transitions = counted.transitions();
+            if (counted.allExact()) {
+                converting = paths.converting(clickHouse.select(paths.convertingSql(accountId, channels, entities, p, w, started.codes())), p,
+                        started.codes());
+            } else {
+                converting = paths.converting(sales, counted, p, started.codes());
+                if (!counted.tied().isEmpty()) {
+                    converting.addAll(paths.converting(clickHouse.select(paths.convertingSql(accountId, channels, entities, p, w, started.codes(),
+                            counted.tied())), p, started.codes()));
+                }
+            }
+        } else if (started != null) {
             // the converting paths read while the chain's count runs
             converting = paths.converting(clickHouse.select(paths.convertingSql(accountId, channels, entities, p, w, started.codes())), p,
                     started.codes());
-            transitions = chainCounts.transitions(started.rows().get(), accountId, started.codes(), p, w);
+            transitions = chainCounts.count(started.rows().get(), accountId, started.codes(), p, w).transitions();
         } else {
             converting = paths.converting(accountId, channels, entities, p, w);
             if (chain) {

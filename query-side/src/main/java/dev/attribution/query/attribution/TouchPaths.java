@@ -115,20 +115,49 @@ final class TouchPaths {
      */
     String convertingSql(String accountId, ScientificAttribution.Channels channels, Set<String> entities, AttributionQuery.Params p, Window w,
                          ChainTransitions.Codes codes) {
-        String db = clickHouse.database();
-        String acc = ClickHouseSql.str(accountId);
+        return convertingSql(accountId, channels, entities, p, w, codes, null);
+    }
+
+    /**
+     * The kept sales of the leads with a window click on one of {@code entities} (a superset: every raw version of
+     * those entities' clicks names a lead), of the leads whose {@code cityHash64(lead_id)} is one of {@code leadKeys}
+     * (null: all): account_id, lead_id, lk (that hash), sale_id, sale_at, sale_epoch, is_recurring, is_first_sale, cents.
+     */
+    String touchingSalesSql(String accountId, ScientificAttribution.Channels channels, Set<String> entities, AttributionQuery.Params p, Window w,
+                            Set<String> leadKeys) {
+        return touchingSales(accountId, p, w, touching(accountId, channels, entities, w), leadKeys);
+    }
+
+    private String touchingSales(String accountId, AttributionQuery.Params p, Window w, String touching, Set<String> leadKeys) {
+        return "SELECT account_id, lead_id, toString(cityHash64(lead_id)) AS lk, id AS sale_id, sale_at, toUInt32(sale_at) AS sale_epoch, is_recurring, "
+                + "is_first_sale, " + revenue(p) + " AS cents FROM " + keptSales(clickHouse.database(), accountId, p, w, " AND lead_id IN (" + touching
+                + ")" + leadKeys(leadKeys)) + " AS ks";
+    }
+
+    private static String leadKeys(Set<String> leadKeys) {
+        return leadKeys == null ? "" : " AND cityHash64(lead_id) IN (" + String.join(", ", leadKeys) + ")";
+    }
+
+    /** The leads of every raw version of the entities' clicks in the window (clicks_by_ad, sorted by ad). */
+    private String touching(String accountId, ScientificAttribution.Channels channels, Set<String> entities, Window w) {
         List<String> prefixes = entities.stream().map(e -> channels.keyword() && e.contains(":") ? e.substring(0, e.indexOf(':')) : e).distinct().toList();
         ScopeAds entityAds = ScopeAds.read(clickHouse, accountId, (channels.platform() == null ? "" : "platform = "
                 + ClickHouseSql.str(channels.platform()) + " AND ") + "ad_id != '' AND " + channels.column() + " IN " + ClickHouseSql.strList(prefixes));
-        // a superset of the leads whose paths touch the entities, read from every version of the entities' clicks in
-        // the window without dedup (clicks_by_ad, sorted by ad): a click's current version names its current lead
-        String touching = "SELECT lead_id FROM " + db + ".clicks_by_ad WHERE account_id = " + acc + " AND " + w.clickDates()
-                + " AND " + entityAds.condition("ad", "platform");
-        String sales = "SELECT account_id, lead_id, id AS sale_id, sale_at, toUInt32(sale_at) AS sale_epoch, is_recurring, is_first_sale, "
-                + revenue(p) + " AS cents FROM " + keptSales(db, accountId, p, w) + " AS ks WHERE lead_id IN (" + touching + ")";
+        // a click's current version names its current lead, so the leads of all versions are a superset
+        return "SELECT lead_id FROM " + clickHouse.database() + ".clicks_by_ad WHERE account_id = " + ClickHouseSql.str(accountId) + " AND "
+                + w.clickDates() + " AND " + entityAds.condition("ad", "platform");
+    }
+
+    /** {@link #convertingSql}, only for the leads whose {@code cityHash64(lead_id)} is one of {@code leadKeys} (null: all). */
+    String convertingSql(String accountId, ScientificAttribution.Channels channels, Set<String> entities, AttributionQuery.Params p, Window w,
+                         ChainTransitions.Codes codes, Set<String> leadKeys) {
+        String db = clickHouse.database();
+        String acc = ClickHouseSql.str(accountId);
+        String touching = touching(accountId, channels, entities, w);
+        String sales = touchingSales(accountId, p, w, touching, leadKeys);
         // the leads with a sale in the window among those (raw sales: a superset)
         String buyerLeads = "SELECT lead_id FROM " + db + ".sales WHERE account_id = " + acc + " AND sale_date >= " + at(w.start())
-                + " AND sale_date <= " + at(w.salesEnd()) + " AND lead_id IN (" + touching + ")";
+                + " AND sale_date <= " + at(w.salesEnd()) + " AND lead_id IN (" + touching + ")" + leadKeys(leadKeys);
         String clicks;
         String channel;
         if (codes == null) {
@@ -158,6 +187,32 @@ final class TouchPaths {
                 + " SETTINGS use_index_for_in_with_subqueries = 0";
     }
 
+    /**
+     * The converting paths of {@link #touchingSalesSql}'s rows whose paths {@link ChainTransitions#sql} returned (by
+     * lead_key and sale time): the sales of the tied leads are left out (their paths were not returned), and so are
+     * sales whose path is empty.
+     */
+    List<PathCredit.Sale> converting(List<JsonNode> sales, ChainTransitions.Counted counted, AttributionQuery.Params p, ChainTransitions.Codes codes) {
+        List<PathCredit.Sale> converting = new ArrayList<>();
+        for (JsonNode row : sales) {
+            String lk = row.get("lk").asText();
+            long[] numbers = counted.tied().contains(lk) ? null : counted.paths().get(lk + ":" + row.get("sale_epoch").asLong());
+            if (numbers == null) {
+                continue;
+            }
+            List<PathCredit.Touch> touches = new ArrayList<>();
+            for (long n : numbers) {
+                touches.add(ChainTransitions.touch(n, codes));
+            }
+            touches = PathCredit.order(touches, p.sources());
+            if (!touches.isEmpty()) {
+                converting.add(new PathCredit.Sale(row.get("sale_id").asText(), row.get("lead_id").asText(), row.get("is_recurring").asInt() != 0,
+                        row.get("is_first_sale").asInt() != 0, row.get("cents").asLong(), touches, row.get("sale_epoch").asLong()));
+            }
+        }
+        return converting;
+    }
+
     /** The converting paths of {@link #convertingSql}'s rows ({@code codes} as given to it). */
     List<PathCredit.Sale> converting(List<JsonNode> rows, AttributionQuery.Params p, ChainTransitions.Codes codes) {
         List<PathCredit.Sale> converting = new ArrayList<>();
@@ -185,13 +240,21 @@ final class TouchPaths {
      * it before the dedup.
      */
     static String keptSales(String db, String accountId, AttributionQuery.Params p, Window w) {
+        return keptSales(db, accountId, p, w, "");
+    }
+
+    /**
+     * {@link #keptSales(String, String, AttributionQuery.Params, Window)} of the leads {@code leadsWhere} (a condition
+     * on the raw rows' lead_id, or ''): the dedup groups by (lead, id), so the leads are chosen before it.
+     */
+    static String keptSales(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere) {
         String acc = ClickHouseSql.str(accountId);
         AttributionFilters f = p.filters();
         return "(SELECT account_id, lead_id, id, argMax(price, _version) AS sale_price, argMax(usd_price, _version) AS sale_usd_price, "
                 + "argMax(taxes, _version) AS sale_taxes, argMax(shipping, _version) AS sale_shipping, "
                 + "argMax(cost_of_goods, _version) AS sale_cost_of_goods, argMax(recurring, _version) AS is_recurring, "
                 + "argMax(first_sale, _version) AS is_first_sale, argMax(sale_date, _version) AS sale_at FROM " + db + ".sales WHERE account_id = "
-                + acc + " AND sale_date >= " + at(w.start()) + " AND sale_date <= " + at(w.salesEnd()) + stageLeads(db, acc, p)
+                + acc + " AND sale_date >= " + at(w.start()) + " AND sale_date <= " + at(w.salesEnd()) + stageLeads(db, acc, p) + leadsWhere
                 + " GROUP BY account_id, lead_id, id HAVING argMax(is_deleted, _version) = 0 AND argMax(deleted, _version) = 0"
                 + (f.ignoreRecurringSales() ? " AND is_recurring = 0" : "")
                 + switch (f.newCustomers()) {
