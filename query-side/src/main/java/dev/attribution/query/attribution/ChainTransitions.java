@@ -115,7 +115,8 @@ final class ChainTransitions {
         List<String> parts = new ArrayList<>();
         for (int part = 0; part < PARTS; part++) {
             String range = (part == 0 ? "" : " AND KEY >= " + bound(part)) + (part == PARTS - 1 ? "" : " AND KEY < " + bound(part + 1));
-            parts.add(sql(accountId, codes, p, w, null, detail, range));
+            // one thread each: the statements share the cores (measured: ~0.1 s less wall than two threads each)
+            parts.add(sql(accountId, codes, p, w, null, detail, range) + " SETTINGS max_threads = 1");
         }
         return parts;
     }
@@ -212,7 +213,7 @@ final class ChainTransitions {
                 + stageLeads(db, acc, p);
         String clicks;
         String sales = "SELECT lead_id, " + entry(exact, "bitOr(bitShiftLeft(toUInt64(toUInt32(sale_at)), 32), " + SALE + ")", "''")
-                + " AS e FROM " + TouchPaths.keptSales(db, accountId, p, w) + " AS ks";
+                + " AS e FROM " + TouchPaths.keptSales(db, accountId, p, w, range.replace("KEY", "cityHash64(lead_id)")) + " AS ks";
         String perLead;
         if (exact) {
             String keys = "(" + String.join(", ", tied) + ")";
@@ -227,8 +228,7 @@ final class ChainTransitions {
         } else {
             clicks = "SELECT lead_key, lead_check, " + number + " AS e FROM " + db + ".clicks_by_lead WHERE " + window
                     + range.replace("KEY", "lead_key");
-            sales = "SELECT cityHash64(lead_id) AS lead_key, farmHash64(lead_id) AS lead_check, " + sales.substring("SELECT lead_id, ".length())
-                    + (range.isEmpty() ? "" : " WHERE 1" + range.replace("KEY", "cityHash64(lead_id)"));
+            sales = "SELECT cityHash64(lead_id) AS lead_key, farmHash64(lead_id) AS lead_check, " + sales.substring("SELECT lead_id, ".length());
             // a number groups far faster than the id; two leads of one key are told apart by the second hash
             perLead = "SELECT lead_key AS lk, groupArray(e) AS t, uniqUpTo(1)(lead_check) > 1 AS collided FROM (" + clicks + " UNION ALL "
                     + sales + ") AS u GROUP BY lk";
