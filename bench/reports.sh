@@ -13,6 +13,7 @@
 #   mvn -B -q -o package -pl server -am -DskipTests      # once
 #   LEADS=100000 bench/reports.sh                         # default LEADS=1000000 MONTHS=12 REQUESTS=50
 #   PG=0 SCIENTIFIC=0 bench/reports.sh                    # ClickHouse only: no PostgreSQL load / comparison, no scientific
+#   OLDER=0 bench/reports.sh                              # no step 4 (12 months only)
 #
 # The script starts and removes its own PostgreSQL, ClickHouse and server (CDC role off: the data is loaded into
 # both stores directly). KEEP=1 keeps them (and prints where). Figures: docs/BENCHMARKS.md.
@@ -186,6 +187,7 @@ api_p50=$(curl -s -m 300 -o /dev/null -w '%{time_total}' -H "API-Key: $KEY" "$LA
 echo "  ratio postgresql / api (one more api request: $(python3 -c "print(round(float('$api_p50')*1000))") ms) = $(python3 -c "print(round($pg_ms / (float('$api_p50') * 1000), 1))")"
 
 fi
+if [ "${OLDER:-1}" = 1 ]; then
 echo "# $MONTHS more months of older history (leads, clicks, sales) into ClickHouse"
 t=$(now)
 fill "$ROOT/bench/reports/data-ch.sql" "o" "$((T_END - SPAN))" | while IFS= read -r stmt; do ch "$stmt"; done
@@ -193,4 +195,5 @@ touches "startsWith(lead_id, 'ldo')"
 echo "load older history: $(since "$t") ($(ch "SELECT count() FROM attribution.clicks") clicks, $(ch "SELECT count() FROM attribution.conversion_touches") projection rows)"
 settle
 timed "$LAST_CLICK" "last_click ad 30d ($((2 * MONTHS)) months)"
+fi
 echo "# load at end:$(uptime | sed 's/.*load average://')"

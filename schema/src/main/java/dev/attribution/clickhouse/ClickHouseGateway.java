@@ -23,6 +23,15 @@ public interface ClickHouseGateway extends AutoCloseable {
         return sqls.stream().map(this::select).toList();
     }
 
+    /**
+     * Starts a SELECT whose rows are needed later (a report's independent statement, sent before the ones it does
+     * not depend on); {@code get()} waits for its rows and throws what {@link #select} would throw.
+     */
+    default java.util.function.Supplier<List<JsonNode>> selectLater(String sql) {
+        List<JsonNode> rows = select(sql);
+        return () -> rows;
+    }
+
     /** Runs a statement that returns no rows (DDL, ALTER, OPTIMIZE). */
     void execute(String sql);
 

@@ -90,6 +90,12 @@ public final class ClientV2Gateway implements ClickHouseGateway {
     }
 
     @Override
+    public java.util.function.Supplier<List<JsonNode>> selectLater(String sql) {
+        java.util.concurrent.Future<List<JsonNode>> running = concurrent.submit(() -> select(sql));
+        return () -> await(running);
+    }
+
+    @Override
     public void execute(String sql) {
         execute(sql, java.time.Duration.ofSeconds(TIMEOUT_SECONDS));
     }

@@ -54,7 +54,8 @@ public class AdAccountAttributionReport {
         AttributionQuery.Params p = new AttributionQuery.Params(r.model() == AttributionRequest.Model.first_click, zone,
                 r.span().start(), r.span().end(), r.usd(), r.dayOfAttribution(), r.sources(), r.windowDays(), r.filters(),
                 List.of(), r.grouping());
-        Map<String, MetricCatalog.Totals> totals = query.totals(accountId, scope, p);
+        // scientific lays its credit over every row and reads only BASE from them: no sales or calls read
+        Map<String, MetricCatalog.Totals> totals = query.totals(accountId, scope, p, !sci);
         List<String> fields = sci ? ScientificAttribution.BASE : r.fields();
         List<Map<String, Object>> rows;
         if (r.grouping().isPresent()) {

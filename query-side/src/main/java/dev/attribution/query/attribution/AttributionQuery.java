@@ -60,6 +60,15 @@ public class AttributionQuery {
 
     /** Totals by row key (entity, or bucket start {@code YYYY-MM-DD} with a grouping). */
     public Map<String, MetricCatalog.Totals> totals(String accountId, Scope scope, Params p) {
+        return totals(accountId, scope, p, true);
+    }
+
+    /**
+     * {@link #totals(String, Scope, Params)}; without {@code conversions} only the traffic and cost sums (leads,
+     * clicks, ad spend, custom costs): the sales and calls are not read, and a row key that only they would have
+     * made is missing (callers that lay another model's credit over every row, {@link ScientificAttribution}).
+     */
+    public Map<String, MetricCatalog.Totals> totals(String accountId, Scope scope, Params p, boolean conversions) {
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
         String start = ClickHouseSql.dateTime(p.start());
@@ -134,7 +143,11 @@ public class AttributionQuery {
                 + spendDays(db, acc, "toDate('" + p.fromDay() + "')", "toDate('" + p.toDay() + "')") + " AS sp WHERE " + scope.where()
                 + " GROUP BY row_key";
         // the four sums read different tables: run at once
-        List<List<JsonNode>> results = clickHouse.selectAll(List.of(salesSql, callsSql, leadsSql, costSql));
+        List<List<JsonNode>> results = conversions ? clickHouse.selectAll(List.of(salesSql, callsSql, leadsSql, costSql))
+                : clickHouse.selectAll(List.of(leadsSql, costSql));
+        if (!conversions) {
+            results = List.of(List.of(), List.of(), results.get(0), results.get(1));
+        }
         for (JsonNode j : results.get(0)) {
             MetricCatalog.Totals t = row.apply(j);
             t.sales = j.get("n_sales").asLong();

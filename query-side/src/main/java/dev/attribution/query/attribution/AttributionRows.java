@@ -77,7 +77,9 @@ public class AttributionRows {
         AttributionQuery.Scope scope = new AttributionQuery.Scope("platform = " + ClickHouseSql.str(level.platform()) + " AND "
                 + level.column() + " IN " + ClickHouseSql.strList(known), level.column());
         AttributionQuery.Params p = AttributionQuery.Params.of(r, zone, o.filters(), stagesLower, o.grouping());
-        Map<String, MetricCatalog.Totals> totals = query.totals(accountId, scope, p);
+        // every row is kept (allRows) and only traffic and cost are asked for (the scientific base): no sales or calls read
+        boolean conversions = !allRows || !ScientificAttribution.BASE.containsAll(r.fields());
+        Map<String, MetricCatalog.Totals> totals = query.totals(accountId, scope, p, conversions);
         List<Map<String, Object>> rows = new ArrayList<>();
         if (o.grouping().isPresent()) {
             rows.addAll(bucketRows(o.grouping().get(), p.fromDay(), p.toDay(), totals, r.fields(), allRows));

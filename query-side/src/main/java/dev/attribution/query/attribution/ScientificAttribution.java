@@ -46,11 +46,15 @@ public class ScientificAttribution {
         }
     }
 
+    private final ClickHouseGateway clickHouse;
     private final TouchPaths paths;
+    private final ChainTransitions chainCounts;
     private final AttributionRows rows;
 
     public ScientificAttribution(ClickHouseGateway clickHouse, AttributionRows rows) {
+        this.clickHouse = clickHouse;
         this.paths = new TouchPaths(clickHouse);
+        this.chainCounts = new ChainTransitions(clickHouse);
         this.rows = rows;
     }
 
@@ -83,6 +87,14 @@ public class ScientificAttribution {
      */
     public AttributionRows.Page report(String accountId, ZoneId zone, AttributionRequest r, AttributionOptions o,
                                        List<String> stagesLower, int scientificDays) {
+        AttributionQuery.Params p = AttributionQuery.Params.of(r, zone, o.filters(), stagesLower, o.grouping());
+        Channels channels = Channels.of(r.level());
+        // the chain's count does not depend on the rows: sent first, read when the rows are there (a request that
+        // names no existing source still spends it)
+        // with the requested ids known now (not a page of an ad account), the chain's statement also returns the
+        // converting paths of the leads touching them
+        Set<String> detail = o.adAccountId().isPresent() ? null : new LinkedHashSet<>(r.ids());
+        Chain started = r.model() == AttributionRequest.Model.scientific ? startChain(accountId, channels, p, scientificDays, detail) : null;
         AttributionRows.Page base = rows.report(accountId, zone, r.withModelAndFields(AttributionRequest.Model.last_click, BASE),
                 o, stagesLower, true);
         Set<String> entities = new LinkedHashSet<>();
@@ -91,8 +103,7 @@ public class ScientificAttribution {
         } else {
             base.rows().forEach(row -> entities.add((String) row.get("id")));
         }
-        AttributionQuery.Params p = AttributionQuery.Params.of(r, zone, o.filters(), stagesLower, o.grouping());
-        Map<String, PathCredit.Credit> credit = credit(accountId, Channels.of(r.level()), entities, p, scientificDays, r.model());
+        Map<String, PathCredit.Credit> credit = credit(accountId, channels, entities, p, scientificDays, r.model(), started);
         boolean keepAll = o.grouping().isEmpty() && (o.status().isPresent() || o.adAccountId().isPresent());
         return new AttributionRows.Page(overlay(base.rows(), credit, o.grouping(), r.fields(), keepAll), base.unknownIds(),
                 base.nextPageId());
@@ -146,7 +157,7 @@ public class ScientificAttribution {
      * touch the model picks, dated by the sale or that touch. Summed per channel of {@code entities} or, with a
      * grouping, per bucket over them.
      * <p>
-     * The chain is counted in ClickHouse ({@link TouchPaths#transitions}): only its transition counts come back, not the paths.
+     * The chain is counted in ClickHouse ({@link ChainTransitions}, else {@link TouchPaths#transitions}): only its transition counts come back, not the paths.
      * The paths read in full ({@link TouchPaths#converting}) are those of the sales of leads with a click on one of
      * {@code entities}: every share a row sums is one of theirs, and a lead's other sales (which spread its customer
      * count) are read with them. Both read only the raw click and sale versions dated in the windows the paths need
@@ -157,9 +168,86 @@ public class ScientificAttribution {
         if (entities.isEmpty()) {
             return new LinkedHashMap<>();
         }
+        return credit(accountId, channels, entities, p, scientificDays, model,
+                model == AttributionRequest.Model.scientific ? startChain(accountId, channels, p, scientificDays, entities) : null);
+    }
+
+    /**
+     * The chain's count from {@code clicks_by_lead} ({@link ChainTransitions}), sent and not yet read; null where it
+     * does not apply (keyword levels, more than {@link ChainTransitions#MAX_ADS} ads at the level): the chain is
+     * then counted by {@link TouchPaths#transitions}.
+     */
+    private record Chain(ChainTransitions.Codes codes, TouchPaths.Window window, Set<String> detail,
+                         List<java.util.function.Supplier<List<com.fasterxml.jackson.databind.JsonNode>>> parts) {
+
+        /** The rows of every part (waits for them). */
+        List<com.fasterxml.jackson.databind.JsonNode> rows() {
+            List<com.fasterxml.jackson.databind.JsonNode> rows = new ArrayList<>();
+            parts.forEach(part -> rows.addAll(part.get()));
+            return rows;
+        }
+    }
+
+    /**
+     * Sends the chain's count; with {@code detail} (the entities whose converting paths the report reads, a superset
+     * is fine: null when not known yet) the statement also returns those paths.
+     */
+    private Chain startChain(String accountId, Channels channels, AttributionQuery.Params p, int scientificDays, Set<String> detail) {
+        if (channels.keyword()) {
+            return null;
+        }
+        ChainTransitions.Codes codes = ChainTransitions.Codes.read(clickHouse, accountId, channels);
+        if (codes == null) {
+            return null;
+        }
+        TouchPaths.Window w = TouchPaths.Window.of(p, true, scientificDays);
+        Set<Integer> detailCodes = new java.util.TreeSet<>();
+        if (detail != null) {
+            for (int c = 1; c < codes.names().size(); c++) {
+                if (detail.contains(codes.names().get(c))) {
+                    detailCodes.add(c);
+                }
+            }
+        }
+        return new Chain(codes, w, detail, chainCounts.sql(accountId, codes, p, w, detailCodes).stream().map(clickHouse::selectLater).toList());
+    }
+
+    private Map<String, PathCredit.Credit> credit(String accountId, Channels channels, Set<String> entities, AttributionQuery.Params p,
+                                                  int scientificDays, AttributionRequest.Model model, Chain started) {
+        if (entities.isEmpty()) {
+            return new LinkedHashMap<>();
+        }
         boolean chain = model == AttributionRequest.Model.scientific;
         TouchPaths.Window w = TouchPaths.Window.of(p, chain, scientificDays);
-        List<PathCredit.Sale> converting = paths.converting(accountId, channels, entities, p, w);
+        List<PathCredit.Sale> converting;
+        List<MarkovChain.Transition> transitions = null;
+        if (started != null && started.detail() != null && started.detail().containsAll(entities)) {
+            // the converting paths came with the chain's count: only their sales are read, while it runs; the tied
+            // leads' paths (not returned) are read exactly after it
+            List<com.fasterxml.jackson.databind.JsonNode> sales = clickHouse.select(paths.touchingSalesSql(accountId, channels, entities, p, w, null));
+            ChainTransitions.Counted counted = chainCounts.count(started.rows(), accountId, started.codes(), p, w);
+            transitions = counted.transitions();
+            if (counted.allExact()) {
+                converting = paths.converting(clickHouse.select(paths.convertingSql(accountId, channels, entities, p, w, started.codes())), p,
+                        started.codes());
+            } else {
+                converting = paths.converting(sales, counted, p, started.codes());
+                if (!counted.tied().isEmpty()) {
+                    converting.addAll(paths.converting(clickHouse.select(paths.convertingSql(accountId, channels, entities, p, w, started.codes(),
+                            counted.tied())), p, started.codes()));
+                }
+            }
+        } else if (started != null) {
+            // the converting paths read while the chain's count runs
+            converting = paths.converting(clickHouse.select(paths.convertingSql(accountId, channels, entities, p, w, started.codes())), p,
+                    started.codes());
+            transitions = chainCounts.count(started.rows(), accountId, started.codes(), p, w).transitions();
+        } else {
+            converting = paths.converting(accountId, channels, entities, p, w);
+            if (chain) {
+                transitions = paths.transitions(accountId, channels, p, w);
+            }
+        }
         // Row order from ClickHouse is not fixed: sort, so the sums (and their last bits) are reproducible.
         converting.sort(Comparator.comparing(PathCredit.Sale::saleId).thenComparing(PathCredit.Sale::leadId));
         long from = p.start().getEpochSecond();
@@ -169,7 +257,7 @@ public class ScientificAttribution {
                 .orElse("");
         Function<PathCredit.Item, String> rowKey = i -> !entities.contains(i.channel()) ? null : p.grouping().isPresent() ? bucket.apply(i) : i.channel();
         List<PathCredit.Item> items = chain
-                ? PathCredit.items(converting, MarkovChain.ofTransitions(paths.transitions(accountId, channels, p, w)).removalEffects(), p.dayOfAttribution())
+                ? PathCredit.items(converting, MarkovChain.ofTransitions(transitions).removalEffects(), p.dayOfAttribution())
                 : PathCredit.picked(converting, model == AttributionRequest.Model.first_click, p.dayOfAttribution());
         return PathCredit.sum(items, rowKey, bucket, !chain);
     }

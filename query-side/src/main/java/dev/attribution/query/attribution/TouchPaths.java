@@ -71,7 +71,7 @@ final class TouchPaths {
         String perLead = "SELECT lead_id, groupArray(" + touch + ") AS t FROM (" + clicks(accountId, channels, p, w.clickDates(), true)
                 + ") AS c GROUP BY lead_id";
         String kept = "SELECT lead_id, toInt64(toUInt32(sale_at)) AS sale_epoch, toUInt8(1) AS converted FROM "
-                + keptSales(accountId, p, w) + " AS ks";
+                + keptSales(clickHouse.database(), accountId, p, w) + " AS ks";
         String bounded = "SELECT t, converted, if(converted = 1, sale_epoch - " + w.back() + ", " + w.nonConvertingFrom() + ") AS lo_at, "
                 + "if(converted = 1, sale_epoch, " + w.end() + ") AS hi_at FROM (" + perLead + ") AS pl ALL LEFT JOIN (" + kept
                 + ") AS sk USING (lead_id)";
@@ -105,33 +105,119 @@ final class TouchPaths {
      * such lead's kept sales), each with its touches ordered under sourceConfiguration; sales with no touch left out.
      */
     List<PathCredit.Sale> converting(String accountId, ScientificAttribution.Channels channels, Set<String> entities, AttributionQuery.Params p, Window w) {
-        String db = clickHouse.database();
-        String acc = ClickHouseSql.str(accountId);
+        return converting(clickHouse.select(convertingSql(accountId, channels, entities, p, w, null)), p, null);
+    }
+
+    /**
+     * The statement of {@link #converting}: with {@code codes} (not at keyword levels) the buyers' clicks come from
+     * {@code clicks_by_lead} with their channel as a code of {@code codes}, else from {@code clicks} with the
+     * channel's name.
+     */
+    String convertingSql(String accountId, ScientificAttribution.Channels channels, Set<String> entities, AttributionQuery.Params p, Window w,
+                         ChainTransitions.Codes codes) {
+        return convertingSql(accountId, channels, entities, p, w, codes, null);
+    }
+
+    /**
+     * The kept sales of the leads with a window click on one of {@code entities} (a superset: every raw version of
+     * those entities' clicks names a lead), of the leads whose {@code cityHash64(lead_id)} is one of {@code leadKeys}
+     * (null: all): account_id, lead_id, lk (that hash), sale_id, sale_at, sale_epoch, is_recurring, is_first_sale, cents.
+     */
+    String touchingSalesSql(String accountId, ScientificAttribution.Channels channels, Set<String> entities, AttributionQuery.Params p, Window w,
+                            Set<String> leadKeys) {
+        return touchingSales(accountId, p, w, touching(accountId, channels, entities, w), leadKeys);
+    }
+
+    private String touchingSales(String accountId, AttributionQuery.Params p, Window w, String touching, Set<String> leadKeys) {
+        return "SELECT account_id, lead_id, toString(cityHash64(lead_id)) AS lk, id AS sale_id, sale_at, toUInt32(sale_at) AS sale_epoch, is_recurring, "
+                + "is_first_sale, " + revenue(p) + " AS cents FROM " + keptSales(clickHouse.database(), accountId, p, w, " AND lead_id IN (" + touching
+                + ")" + leadKeys(leadKeys)) + " AS ks";
+    }
+
+    private static String leadKeys(Set<String> leadKeys) {
+        return leadKeys == null ? "" : " AND cityHash64(lead_id) IN (" + String.join(", ", leadKeys) + ")";
+    }
+
+    /** The leads of every raw version of the entities' clicks in the window (clicks_by_ad, sorted by ad). */
+    private String touching(String accountId, ScientificAttribution.Channels channels, Set<String> entities, Window w) {
         List<String> prefixes = entities.stream().map(e -> channels.keyword() && e.contains(":") ? e.substring(0, e.indexOf(':')) : e).distinct().toList();
         ScopeAds entityAds = ScopeAds.read(clickHouse, accountId, (channels.platform() == null ? "" : "platform = "
                 + ClickHouseSql.str(channels.platform()) + " AND ") + "ad_id != '' AND " + channels.column() + " IN " + ClickHouseSql.strList(prefixes));
-        // a superset of the leads whose paths touch the entities, read from every version of the entities' clicks in
-        // the window without dedup (clicks_by_ad, sorted by ad): a click's current version names its current lead
-        String touching = "SELECT lead_id FROM " + db + ".clicks_by_ad WHERE account_id = " + acc + " AND " + w.clickDates()
-                + " AND " + entityAds.condition("ad", "platform");
-        String sales = "SELECT account_id, lead_id, id AS sale_id, sale_at, toUInt32(sale_at) AS sale_epoch, is_recurring, is_first_sale, "
-                + revenue(p) + " AS cents FROM " + keptSales(accountId, p, w) + " AS ks WHERE lead_id IN (" + touching + ")";
-        // every version of the clicks that name one of those leads with a sale in the window (raw sales: a superset)
-        String buyers = "SELECT id FROM " + db + ".clicks WHERE account_id = " + acc + " AND " + w.clickDates()
-                + " AND lead_id IN (SELECT lead_id FROM " + db + ".sales WHERE account_id = " + acc + " AND sale_date >= " + at(w.start())
-                + " AND sale_date <= " + at(w.salesEnd()) + " AND lead_id IN (" + touching + "))";
+        // a click's current version names its current lead, so the leads of all versions are a superset
+        return "SELECT lead_id FROM " + clickHouse.database() + ".clicks_by_ad WHERE account_id = " + ClickHouseSql.str(accountId) + " AND "
+                + w.clickDates() + " AND " + entityAds.condition("ad", "platform");
+    }
+
+    /** {@link #convertingSql}, only for the leads whose {@code cityHash64(lead_id)} is one of {@code leadKeys} (null: all). */
+    String convertingSql(String accountId, ScientificAttribution.Channels channels, Set<String> entities, AttributionQuery.Params p, Window w,
+                         ChainTransitions.Codes codes, Set<String> leadKeys) {
+        String db = clickHouse.database();
+        String acc = ClickHouseSql.str(accountId);
+        String touching = touching(accountId, channels, entities, w);
+        String sales = touchingSales(accountId, p, w, touching, leadKeys);
+        // the leads with a sale in the window among those (raw sales: a superset)
+        String buyerLeads = "SELECT lead_id FROM " + db + ".sales WHERE account_id = " + acc + " AND sale_date >= " + at(w.start())
+                + " AND sale_date <= " + at(w.salesEnd()) + " AND lead_id IN (" + touching + ")" + leadKeys(leadKeys);
+        String clicks;
+        String channel;
+        if (codes == null) {
+            // every version of the clicks that name one of those leads
+            String buyers = "SELECT id FROM " + db + ".clicks WHERE account_id = " + acc + " AND " + w.clickDates() + " AND lead_id IN (" + buyerLeads + ")";
+            clicks = clicks(accountId, channels, p, w.clickDates() + " AND id IN (" + buyers + ")", false);
+            channel = "groupArray(entity) AS touch_entity";
+        } else {
+            // their clicks from clicks_by_lead (a click's date, platform and ad never change: part of the group), found by
+            // the number lead_key (cityHash64 of the id: a superset; the join with the sales keeps their leads' only)
+            clicks = "SELECT account_id, lead_id, click_id, click_date, is_organic, " + codes.sql() + " AS code FROM (SELECT account_id, lead_id, "
+                    + "id AS click_id, click_date, platform, ad, argMax(is_organic, _version) AS is_organic, argMax(source_link_tag, _version) AS "
+                    + "source_link_tag, argMax(is_deleted, _version) AS deleted FROM " + db + ".clicks_by_lead PREWHERE lead_key IN (SELECT "
+                    + "cityHash64(lead_id) FROM (" + buyerLeads + ") AS bk) WHERE account_id = " + acc + " AND " + w.clickDates()
+                    + " GROUP BY account_id, lead_id, click_date, id, platform, ad) AS dc WHERE deleted = 0"
+                    + clickFilter(db, acc, p);
+            channel = "groupArray(code) AS touch_code";
+        }
         String arrays = "groupArray(toUInt32(click_date)) AS touch_at, groupArray(click_id) AS touch_ids, groupArray(is_organic) AS touch_organic, "
-                + "groupArray(entity) AS touch_entity";
-        String sql = "SELECT sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents, " + arrays + " FROM (" + sales
-                + ") AS s ALL INNER JOIN (" + clicks(accountId, channels, p, w.clickDates() + " AND id IN (" + buyers + ")", false)
-                + ") AS c USING (account_id, lead_id) WHERE click_date <= sale_at" + (w.back() > 0 ? " AND click_date >= sale_at - " + w.back() : "")
+                + channel;
+        return "SELECT sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents, " + arrays + " FROM (" + sales
+                + ") AS s ALL INNER JOIN (" + clicks + ") AS c USING (account_id, lead_id) WHERE click_date <= sale_at"
+                + (w.back() > 0 ? " AND click_date >= sale_at - " + w.back() : "")
                 + " GROUP BY sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents"
                 // 18.16 spends seconds matching these IN sets against the primary keys (7 s of CPU instead of 1 s on the
                 // 1 M-lead bench account); the sets are small and the scans are cut by date already
                 + " SETTINGS use_index_for_in_with_subqueries = 0";
+    }
+
+    /**
+     * The converting paths of {@link #touchingSalesSql}'s rows whose paths {@link ChainTransitions#sql} returned (by
+     * lead_key and sale time): the sales of the tied leads are left out (their paths were not returned), and so are
+     * sales whose path is empty.
+     */
+    List<PathCredit.Sale> converting(List<JsonNode> sales, ChainTransitions.Counted counted, AttributionQuery.Params p, ChainTransitions.Codes codes) {
         List<PathCredit.Sale> converting = new ArrayList<>();
-        for (JsonNode row : clickHouse.select(sql)) {
-            List<PathCredit.Touch> touches = path(row, p.sources());
+        for (JsonNode row : sales) {
+            String lk = row.get("lk").asText();
+            long[] numbers = counted.tied().contains(lk) ? null : counted.paths().get(lk + ":" + row.get("sale_epoch").asLong());
+            if (numbers == null) {
+                continue;
+            }
+            List<PathCredit.Touch> touches = new ArrayList<>();
+            for (long n : numbers) {
+                touches.add(ChainTransitions.touch(n, codes));
+            }
+            touches = PathCredit.order(touches, p.sources());
+            if (!touches.isEmpty()) {
+                converting.add(new PathCredit.Sale(row.get("sale_id").asText(), row.get("lead_id").asText(), row.get("is_recurring").asInt() != 0,
+                        row.get("is_first_sale").asInt() != 0, row.get("cents").asLong(), touches, row.get("sale_epoch").asLong()));
+            }
+        }
+        return converting;
+    }
+
+    /** The converting paths of {@link #convertingSql}'s rows ({@code codes} as given to it). */
+    List<PathCredit.Sale> converting(List<JsonNode> rows, AttributionQuery.Params p, ChainTransitions.Codes codes) {
+        List<PathCredit.Sale> converting = new ArrayList<>();
+        for (JsonNode row : rows) {
+            List<PathCredit.Touch> touches = path(row, p.sources(), codes);
             if (!touches.isEmpty()) {
                 converting.add(new PathCredit.Sale(row.get("sale_id").asText(), row.get("lead_id").asText(), row.get("is_recurring").asInt() != 0,
                         row.get("is_first_sale").asInt() != 0, row.get("cents").asLong(), touches, row.get("sale_epoch").asLong()));
@@ -153,15 +239,22 @@ final class TouchPaths {
      * [start, salesEnd] that the sale filters keep. A sale's date never changes, so the raw versions are filtered by
      * it before the dedup.
      */
-    private String keptSales(String accountId, AttributionQuery.Params p, Window w) {
-        String db = clickHouse.database();
+    static String keptSales(String db, String accountId, AttributionQuery.Params p, Window w) {
+        return keptSales(db, accountId, p, w, "");
+    }
+
+    /**
+     * {@link #keptSales(String, String, AttributionQuery.Params, Window)} of the leads {@code leadsWhere} (a condition
+     * on the raw rows' lead_id, or ''): the dedup groups by (lead, id), so the leads are chosen before it.
+     */
+    static String keptSales(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere) {
         String acc = ClickHouseSql.str(accountId);
         AttributionFilters f = p.filters();
         return "(SELECT account_id, lead_id, id, argMax(price, _version) AS sale_price, argMax(usd_price, _version) AS sale_usd_price, "
                 + "argMax(taxes, _version) AS sale_taxes, argMax(shipping, _version) AS sale_shipping, "
                 + "argMax(cost_of_goods, _version) AS sale_cost_of_goods, argMax(recurring, _version) AS is_recurring, "
                 + "argMax(first_sale, _version) AS is_first_sale, argMax(sale_date, _version) AS sale_at FROM " + db + ".sales WHERE account_id = "
-                + acc + " AND sale_date >= " + at(w.start()) + " AND sale_date <= " + at(w.salesEnd()) + stageLeads(db, acc, p)
+                + acc + " AND sale_date >= " + at(w.start()) + " AND sale_date <= " + at(w.salesEnd()) + stageLeads(db, acc, p) + leadsWhere
                 + " GROUP BY account_id, lead_id, id HAVING argMax(is_deleted, _version) = 0 AND argMax(deleted, _version) = 0"
                 + (f.ignoreRecurringSales() ? " AND is_recurring = 0" : "")
                 + switch (f.newCustomers()) {
@@ -200,12 +293,7 @@ final class TouchPaths {
         if (p.filters().reportSourceVisibility()) {
             extra.add("source_link_tag");
         }
-        String clickFilter = switch (p.sources()) {
-            case only_paid -> " AND is_organic = 0";
-            case only_organic -> " AND is_organic = 1";
-            default -> "";
-        } + (p.filters().reportSourceVisibility() ? " AND source_link_tag NOT IN (SELECT tag FROM " + db
-                + ".source_links_current WHERE account_id = " + acc + " AND deleted_at IS NOT NULL)" : "") + stageLeads(db, acc, p);
+        String clickFilter = clickFilter(db, acc, p);
         return "SELECT account_id, lead_id, click_id, click_date, is_organic, " + channels.sql() + " AS entity FROM (SELECT account_id, lead_id, "
                 + "id AS click_id, click_date, is_organic, integration_type AS attributed_platform, if(adspend_ad_id != '', adspend_ad_id, ad_source_id) "
                 + "AS attributed_ad" + (channels.keyword() ? ", extract(extractURLParameter(tracked_url, 'targetid'), 'kwd-([0-9]+)') AS kwd" : "")
@@ -241,17 +329,27 @@ final class TouchPaths {
                 + acc + " AND " + rawWhere + ") AS raw GROUP BY account_id, id HAVING argMax(is_deleted, _version) = 0)";
     }
 
+    /** The click filters of {@code p} over a deduplicated click's columns: sourceConfiguration only_*, reportSourceVisibility, lead_stage. */
+    private static String clickFilter(String db, String acc, AttributionQuery.Params p) {
+        return switch (p.sources()) {
+            case only_paid -> " AND is_organic = 0";
+            case only_organic -> " AND is_organic = 1";
+            default -> "";
+        } + (p.filters().reportSourceVisibility() ? " AND source_link_tag NOT IN (SELECT tag FROM " + db
+                + ".source_links_current WHERE account_id = " + acc + " AND deleted_at IS NOT NULL)" : "") + stageLeads(db, acc, p);
+    }
+
     private static String stageLeads(String db, String acc, AttributionQuery.Params p) {
         return p.leadStagesLower().isEmpty() ? "" : " AND lead_id IN (SELECT id FROM " + db + ".leads_current WHERE account_id = " + acc
                 + " AND lower(stage_name) IN " + ClickHouseSql.strList(p.leadStagesLower()) + ")";
     }
 
-    /** A path from one row of grouped arrays: sourceConfiguration prioritize_* applied, ordered by (time, click id). */
-    private static List<PathCredit.Touch> path(JsonNode row, AttributionRequest.SourceConfiguration sources) {
+    /** A path from one row of grouped arrays (channel names, or codes of {@code codes}): sourceConfiguration prioritize_* applied, ordered by (time, click id). */
+    private static List<PathCredit.Touch> path(JsonNode row, AttributionRequest.SourceConfiguration sources, ChainTransitions.Codes codes) {
         List<PathCredit.Touch> touches = new ArrayList<>();
         JsonNode at = row.get("touch_at");
         for (int i = 0; i < at.size(); i++) {
-            String entity = row.get("touch_entity").get(i).asText();
+            String entity = codes == null ? row.get("touch_entity").get(i).asText() : codes.names().get(row.get("touch_code").get(i).asInt());
             touches.add(new PathCredit.Touch(at.get(i).asLong(), row.get("touch_ids").get(i).asText(), row.get("touch_organic").get(i).asInt() != 0,
                     entity.isEmpty() ? PathCredit.OTHER : entity));
         }

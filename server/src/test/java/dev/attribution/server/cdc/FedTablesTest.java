@@ -18,10 +18,11 @@ import static dev.attribution.server.cdc.CdcTesting.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The tables materialized views fill from streamed ones (062 clicks_by_ad, 063 conversion_touches_by_ad): every
+ * The tables materialized views fill from streamed ones (062 clicks_by_ad, 063 conversion_touches_by_ad, 064
+ * clicks_by_lead): every
  * streamed version reaches them, an update of a click (its lead) is read back by their dedup rule, and
  * {@code cdc resync} of the source table also drops the rows it drops there — a click ClickHouse holds but
- * PostgreSQL does not is gone from clicks_by_ad after the resync, as from clicks.
+ * PostgreSQL does not is gone from clicks_by_ad and clicks_by_lead after the resync, as from clicks.
  */
 @MicronautTest(transactional = false)
 class FedTablesTest extends ApiTest {
@@ -51,6 +52,9 @@ class FedTablesTest extends ApiTest {
 
         // the click's ad (adspend_ad_id, else ad_source_id) and platform are the key; the lead is the newest version's
         assertEquals("adF\tFACEBOOK\tk1\tL2\t0\nsrcG\tGOOGLE\tk2\tL1\t1", current(a));
+        // clicks_by_lead: only the versions with a lead (k1's first version had none), keyed by the lead's hashes
+        assertEquals("L1\tk2\tGOOGLE\tsrcG\t1\t1\nL2\tk1\tFACEBOOK\tadF\t0\t1", byLead(a));
+        assertEquals("0", ch("SELECT count() FROM {db}.clicks_by_lead WHERE account_id = " + a + " AND lead_id = ''"));
         assertEquals("SALE\tadF\tFACEBOOK\ts1\tL2", ch("SELECT DISTINCT conversion_type, ad, platform, conversion_id, lead_id FROM "
                 + "{db}.conversion_touches_by_ad WHERE account_id = " + a + " ORDER BY ad"));
 
@@ -59,8 +63,10 @@ class FedTablesTest extends ApiTest {
                 + "_version, is_deleted) VALUES (" + a + ", 'ghost', 'L1', '2026-10-08 10:00:00', 'https://x.test', 'FACEBOOK', 'adF', "
                 + "'2026-10-08 10:00:00', 1, 0)");
         assertEquals("adF\tFACEBOOK\tghost\tL1\t0\nadF\tFACEBOOK\tk1\tL2\t0\nsrcG\tGOOGLE\tk2\tL1\t1", current(a));
+        assertEquals("L1\tghost\tFACEBOOK\tadF\t0\t1\nL1\tk2\tGOOGLE\tsrcG\t1\t1\nL2\tk1\tFACEBOOK\tadF\t0\t1", byLead(a));
         resync.run("clicks", null, CdcResync.Progress.NONE);
         assertEquals("adF\tFACEBOOK\tk1\tL2\t0\nsrcG\tGOOGLE\tk2\tL1\t1", current(a));
+        assertEquals("L1\tk2\tGOOGLE\tsrcG\t1\t1\nL2\tk1\tFACEBOOK\tadF\t0\t1", byLead(a));
         assertEquals("0", ch("SELECT count() FROM {db}.clicks WHERE account_id = " + a + " AND id = 'ghost'"));
     }
 
@@ -68,6 +74,13 @@ class FedTablesTest extends ApiTest {
     private static String current(String a) {
         return ch("SELECT ad, platform, id, argMax(lead_id, _version), argMax(is_organic, _version) FROM {db}.clicks_by_ad WHERE account_id = "
                 + a + " GROUP BY account_id, ad, platform, click_date, id HAVING argMax(is_deleted, _version) = 0 ORDER BY ad, id");
+    }
+
+    /** clicks_by_lead of the account through its dedup rule: lead, id, platform, ad, is_organic, lead_key = cityHash64(lead_id). */
+    private static String byLead(String a) {
+        return ch("SELECT lead_id, id, platform, ad, argMax(is_organic, _version), lead_key = cityHash64(lead_id) AND lead_check = farmHash64(lead_id) "
+                + "FROM {db}.clicks_by_lead WHERE account_id = " + a + " GROUP BY account_id, lead_id, lead_key, lead_check, click_date, id, platform, ad "
+                + "HAVING argMax(is_deleted, _version) = 0 ORDER BY lead_id, id");
     }
 
     private static void clickhouse(String statement) {
