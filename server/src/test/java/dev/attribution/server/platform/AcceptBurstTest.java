@@ -59,13 +59,12 @@ class AcceptBurstTest extends PlatformTest {
         sleep(1500);
         long whileYielding = count(processed) - atStart;
         String metrics = get(null, "/prometheus").raw();
-        sleep(2500); // past max-yield (3 s) since the workers last caught up, before the burst
-        long behind = count(processed);
-        sleep(1500);
-        long besideTheAccepts = count(processed) - behind;
         for (Future<?> f : senders) {
             f.get();
         }
+        // the burst ran on for ~4 s past max-yield (3 s since the workers last caught up, before it): they applied
+        // beside the accepts then (and may have caught up and stood aside again, which is as it should be)
+        long besideTheAccepts = count(processed) - atStart - whileYielding;
         pool.shutdown();
         // 4 worker threads, batches of 10: a batch already running when the burst was seen may finish
         assertTrue(whileYielding <= 40, "applied while the burst was on and within max-yield: " + whileYielding);
@@ -73,7 +72,7 @@ class AcceptBurstTest extends PlatformTest {
         assertEquals(1.0, gauge(metrics, "writes_burst"), "the burst is exported");
         assertTrue(gauge(metrics, "writes_accepted_per_second") > 40, metrics);
         int total = sent.get();
-        assertTrue(total > 1000, "a burst: " + total);
+        assertTrue(total > 300, "a burst: " + total);
         await(() -> count(processed) == total ? true : null);
         assertEquals(total - (total + 9) / 10 + 1, count("SELECT count(*) FROM leads WHERE account_id = '" + a.id() + "'"));
         // every tag of the shared lead
