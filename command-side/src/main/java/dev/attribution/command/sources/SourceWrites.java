@@ -63,13 +63,12 @@ public class SourceWrites {
         String id = existing(caller, pathTag);
         ObjectNode p = JsonBody.mapper().createObjectNode().put("id", id);
         body.nonBlankString("name").ifPresent(name -> p.put("name", name));
-        if (body.nonBlankString("tag").isPresent()) {
-            String tag = sourceTag(body.nonBlankString("tag").get());
+        body.nonBlankString("tag").map(SourceWrites::sourceTag).ifPresent(tag -> {
             reader.idByTag(caller.accountId(), tag).filter(other -> !other.equals(id)).ifPresent(other -> {
                 throw ApiException.badRequest("The tag " + tag + " is already used by another source");
             });
             p.put("tag", tag);
-        }
+        });
         copyNames(body, p);
         body.bool("isDisregard").ifPresent(v -> p.put("isDisregard", v));
         body.bool("isOrganic").ifPresent(v -> p.put("isOrganic", v));
