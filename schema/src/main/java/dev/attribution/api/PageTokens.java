@@ -73,7 +73,9 @@ public class PageTokens {
             }
             byte[] payload = Base64.getUrlDecoder().decode(token.substring(0, dot));
             byte[] signature = Base64.getUrlDecoder().decode(token.substring(dot + 1));
-            if (!MessageDigest.isEqual(signature, sign(payload))) {
+            // only the token as issued: a variant decoding to the same bytes (a last character differing in the
+            // unused low bits, padding) is an altered token too
+            if (!MessageDigest.isEqual(signature, sign(payload)) || !token.equals(b64(payload) + "." + b64(signature))) {
                 throw ApiException.badRequest(message);
             }
             JsonNode body = JsonBody.mapper().readTree(payload);
