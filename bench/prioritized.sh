@@ -1,17 +1,33 @@
 #!/usr/bin/env bash
 # Runs a benchmark command ahead of everything else on a shared machine: every thread of the other Java, ClickHouse,
-# PostgreSQL and Maven processes running now is reniced to 19 for the duration (threads they start meanwhile inherit
-# it), the command runs at nice -20, and the others are set back to 0 afterwards. Needs root. The figures it gives are
-# those of a machine whose other work only runs on what the benchmark leaves idle — say so beside them.
+# PostgreSQL and Maven processes is reniced to 19 for the duration — those running now, and, checked every 2 s, those
+# started meanwhile (any such thread still at nice 0: the benchmark's own run at -20) — the command runs at nice -20,
+# and the others are set back to 0 afterwards. Needs root. The figures it gives are those of a machine whose other
+# work only runs on what the benchmark leaves idle — say so beside them.
 #
 #   bench/prioritized.sh bench/run.sh 10 50 500
 set -euo pipefail
 [ $# -gt 0 ] || { echo "usage: bench/prioritized.sh COMMAND [ARGS…]" >&2; exit 2; }
-pids=$(ps -eo pid=,comm= | awk '$2 ~ /java|clickhouse|postgres|mvn/ {print $1}')
-others=$(for p in $pids; do ls "/proc/$p/task" 2>/dev/null || true; done)
-restore() { [ -z "$others" ] || renice -n 0 -p $others >/dev/null 2>&1 || true; }
+# the threads of the other processes whose nice value is $1
+threads_at() {
+  local p t
+  for p in $(ps -eo pid=,comm= | awk '$2 ~ /java|clickhouse|postgres|mvn/ {print $1}'); do
+    for t in /proc/"$p"/task/*; do
+      # field 19 of stat is the nice value; the name before it may hold spaces, so count from the last ')'
+      [ "$(sed 's/.*) //' "$t/stat" 2>/dev/null | cut -d' ' -f17)" = "$1" ] && echo "${t##*/}"
+    done
+  done
+  return 0
+}
+demote() { local t; t=$(threads_at 0); [ -z "$t" ] || renice -n 19 -p $t >/dev/null 2>&1 || true; }
+restore() {
+  [ -n "${WATCHER:-}" ] && kill "$WATCHER" 2>/dev/null || true
+  local t; t=$(threads_at 19); [ -z "$t" ] || renice -n 0 -p $t >/dev/null 2>&1 || true
+}
 trap restore EXIT
-[ -z "$others" ] || renice -n 19 -p $others >/dev/null 2>&1 || true
-echo "# $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg); $(echo $others | wc -w) threads of other processes at nice 19"
+demote
+echo "# $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg); $(threads_at 19 | wc -l) threads of other processes at nice 19"
+( while sleep 2; do demote; done ) &
+WATCHER=$!
 nice -n -20 "$@"
 echo "# $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg)"
