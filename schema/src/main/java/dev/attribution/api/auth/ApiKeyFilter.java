@@ -14,22 +14,33 @@ import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.RequestFilter;
 import io.micronaut.http.annotation.ResponseFilter;
 import io.micronaut.http.annotation.ServerFilter;
+import io.micronaut.http.filter.FilterContinuation;
 import io.micronaut.scheduling.TaskExecutors;
-import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.web.router.RouteAttributes;
 import io.micronaut.web.router.RouteMatch;
 import io.micronaut.web.router.UriRouteMatch;
+import jakarta.inject.Named;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
 
 /**
  * Spec 5 and 8.1 for every {@code /api/v1.0} request, in this order: the {@code API-Key} (401), the rate limit of
  * the key's account for this endpoint and method (429), the role the endpoint declares with {@link RequiresRole}
  * (403), and the {@code Accessible-Account-Id} target (403). The resolved {@link Caller} is left on the request.
+ * <p>
+ * Decided on the event loop when it needs no database: the key's credentials are cached ({@link NotifiedCache}), the
+ * buckets are in memory ({@link RateLimiter#blocks()}) and no other account is targeted. Otherwise (a cache miss, the
+ * shared PostgreSQL buckets, agency access) the decision is made on the blocking pool. Every request used to take that
+ * hop; on the write path it was one of two thread hand-offs per request (docs/BENCHMARKS.md).
  */
 @ServerFilter("/api/v1.0/**")
 public class ApiKeyFilter implements Ordered {
@@ -43,10 +54,13 @@ public class ApiKeyFilter implements Ordered {
     private final RateLimiter limiter;
     private final int defaultPerSecond;
     private final int defaultPerMinute;
+    private final ExecutorService blocking;
 
     public ApiKeyFilter(AccountDirectory directory, NotifiedCache cache, RateLimiter limiter,
                         @Value("${attribution.rate-limits.per-second:30}") int defaultPerSecond,
-                        @Value("${attribution.rate-limits.per-minute:1000}") int defaultPerMinute) {
+                        @Value("${attribution.rate-limits.per-minute:1000}") int defaultPerMinute,
+                        @Named(TaskExecutors.BLOCKING) ExecutorService blocking) {
+        this.blocking = blocking;
         this.directory = directory;
         this.cache = cache;
         this.limiter = limiter;
@@ -55,18 +69,45 @@ public class ApiKeyFilter implements Ordered {
     }
 
     @RequestFilter
-    @ExecuteOn(TaskExecutors.BLOCKING)
-    @Nullable
-    public HttpResponse<?> authenticate(HttpRequest<?> request) {
+    public Publisher<MutableHttpResponse<?>> authenticate(HttpRequest<?> request, FilterContinuation<Publisher<MutableHttpResponse<?>>> next) {
+        if (!limiter.blocks()) {
+            try {
+                return decide(request, false).<Publisher<MutableHttpResponse<?>>>map(Mono::just).orElseGet(next::proceed);
+            } catch (NeedsDatabase e) {
+                // nothing was consumed yet (see resolve): decided again below, where reading is allowed
+            }
+        }
+        return Mono.fromCallable(() -> decide(request, true)).subscribeOn(Schedulers.fromExecutorService(blocking))
+                .flatMap(refused -> refused.<Mono<MutableHttpResponse<?>>>map(Mono::just).orElseGet(() -> Mono.from(next.proceed())));
+    }
+
+    /** Empty to let the request through, or the refusal. */
+    private Optional<MutableHttpResponse<?>> decide(HttpRequest<?> request, boolean mayRead) {
         try {
-            request.setAttribute(Caller.ATTRIBUTE, resolve(request));
-            return null;
+            request.setAttribute(Caller.ATTRIBUTE, resolve(request, mayRead));
+            return Optional.empty();
         } catch (ApiException e) {
             // A response answered here skips this filter's own response step: the 429 and 403 get their headers now.
             MutableHttpResponse<?> refused = ErrorResponses.of(e);
             rateHeaders(request, refused);
-            return refused;
+            return Optional.of(refused);
         }
+    }
+
+    /** Thrown on the event loop when the decision needs the database; carries no stack trace. */
+    private static final class NeedsDatabase extends RuntimeException {
+        private static final NeedsDatabase INSTANCE = new NeedsDatabase();
+
+        private NeedsDatabase() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** {@code read} when reading is allowed, else a cache miss ends the attempt. */
+    private static <T> Supplier<T> reading(boolean mayRead, Supplier<T> read) {
+        return mayRead ? read : () -> {
+            throw NeedsDatabase.INSTANCE;
+        };
     }
 
     /** Spec 8.1.3: the headers on every authenticated response; a 401 carries none. */
@@ -82,13 +123,13 @@ public class ApiKeyFilter implements Ordered {
         });
     }
 
-    private Caller resolve(HttpRequest<?> request) {
+    private Caller resolve(HttpRequest<?> request, boolean mayRead) {
         String key = request.getHeaders().get(API_KEY_HEADER);
         if (key == null || key.isBlank()) {
             throw ApiException.unauthorized();
         }
         String hash = ApiKeys.hash(key.trim());
-        AccountDirectory.Credentials credentials = cache.get("key|" + hash, () -> directory.findCredentials(hash), Optional::isPresent)
+        AccountDirectory.Credentials credentials = cache.get("key|" + hash, reading(mayRead, () -> directory.findCredentials(hash)), Optional::isPresent)
                 .filter(c -> c.grant().account().active())
                 .orElseThrow(ApiException::unauthorized);
         AccountDirectory.KeyGrant grant = credentials.grant();
@@ -97,6 +138,11 @@ public class ApiKeyFilter implements Ordered {
             throw ApiException.badRequest(INVALID_CHARACTER);
         }
 
+        String target = request.getHeaders().get(ACCESSIBLE_ACCOUNT_HEADER);
+        boolean agency = target != null && !target.isBlank() && !target.trim().equals(owner.id());
+        if (agency && !mayRead) {
+            throw NeedsDatabase.INSTANCE; // before the bucket is charged: the second attempt charges it once
+        }
         Optional<RouteMatch<?>> route = RouteAttributes.getRouteMatch(request);
         String endpoint = request.getMethodName() + " " + route
                 .filter(r -> r instanceof UriRouteMatch<?, ?>)
@@ -124,8 +170,7 @@ public class ApiKeyFilter implements Ordered {
             }
         });
 
-        String target = request.getHeaders().get(ACCESSIBLE_ACCOUNT_HEADER);
-        if (target == null || target.isBlank() || target.trim().equals(owner.id())) {
+        if (!agency) {
             return new Caller(owner, owner, roles);
         }
         String clientId = target.trim();

@@ -23,4 +23,9 @@ public class LocalRateLimiter implements RateLimiter {
                 });
         return BucketPolicy.decide(bucket.tryConsumeAndReturnRemaining(1), perSecond, perMinute);
     }
+
+    @Override
+    public boolean blocks() {
+        return false;
+    }
 }

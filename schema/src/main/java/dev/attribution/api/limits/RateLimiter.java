@@ -16,4 +16,9 @@ public interface RateLimiter {
     }
 
     Decision tryConsume(String accountId, String endpoint, int perSecond, int perMinute);
+
+    /** True when {@link #tryConsume} may wait on I/O (a shared store), so it must not run on an event loop. */
+    default boolean blocks() {
+        return true;
+    }
 }
