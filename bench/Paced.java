@@ -18,7 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * take the next due write, wait for its time, send it and read the answer. A write that goes out more than 10 ms
  * after its due time (every connection was waiting for an answer) is counted in {@code late_sends}. Latency is
  * reported from the send ({@code accept_*}) and from the due time ({@code due_*}: includes the wait for a free
- * connection, so a slow server cannot hide behind the sender's schedule).
+ * connection, so a slow server cannot hide behind the sender's schedule). With PACED_TRACE=FILE every write's due
+ * time and latencies are written there too (to see whether slow answers come together, i.e. a stall).
  * <p>
  * Plain sockets rather than java.net.http: at 500 writes/s the JDK client took 50–85 % of one of the machine's two
  * cores (a fresh JVM, futures and its selector thread per request), competing with the server it measures.
@@ -79,6 +80,15 @@ public class Paced {
             t.join();
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
+        String trace = System.getenv("PACED_TRACE");
+        if (trace != null) {
+            // one line per write: its due time (ms from the start) and its latency from the send and from the due time
+            try (java.io.PrintWriter w = new java.io.PrintWriter(trace)) {
+                for (int i = 0; i < total; i++) {
+                    w.printf("%.3f %.3f %.3f%n", i * intervalNanos / 1e6, fromSend[i] / 1e6, fromDue[i] / 1e6);
+                }
+            }
+        }
         Arrays.sort(fromSend);
         Arrays.sort(fromDue);
         System.out.printf("paced_sent=%d late_sends=%d paced_seconds=%.1f non_200=%d accept_p50_ms=%.2f accept_p99_ms=%.2f "

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a benchmark command ahead of everything else on a shared machine: every thread of the other Java, ClickHouse,
-# PostgreSQL and Maven processes is reniced to 19 for the duration — those running now, and, checked every 2 s, those
+# PostgreSQL and Maven processes (and their sessions' autogroups, below) is reniced to 19 for the duration — those running now, and, checked every 2 s, those
 # started meanwhile (any such thread still at nice 0: the benchmark's own run at -20) — the command runs at nice -20,
 # and the others are set back to 0 afterwards. Needs root. The figures it gives are those of a machine whose other
 # work only runs on what the benchmark leaves idle — say so beside them.
@@ -19,12 +19,29 @@ threads_at() {
   done
   return 0
 }
-demote() { local t; t=$(threads_at 0); [ -z "$t" ] || renice -n 19 -p $t >/dev/null 2>&1 || true; }
+# With autogroups (kernel.sched_autogroup_enabled=1) a nice value only weighs within its session: the sessions
+# themselves share the CPU evenly. So the other processes' sessions are demoted too (/proc/PID/autogroup), and ours
+# is raised.
+OWN_GROUP=$(cut -d' ' -f1 /proc/$$/autogroup 2>/dev/null || true)
+set_groups() {
+  local p g
+  for p in $(ps -eo pid=,comm= | awk '$2 ~ /java|clickhouse|postgres|mvn/ {print $1}'); do
+    g=$(cut -d' ' -f1 "/proc/$p/autogroup" 2>/dev/null) || continue
+    [ -n "$g" ] && [ "$g" != "$OWN_GROUP" ] && { echo "$1" > "/proc/$p/autogroup"; } 2>/dev/null || true
+  done
+}
+demote() {
+  local t; t=$(threads_at 0); [ -z "$t" ] || renice -n 19 -p $t >/dev/null 2>&1 || true
+  set_groups 19
+}
 restore() {
   [ -n "${WATCHER:-}" ] && kill "$WATCHER" 2>/dev/null || true
   local t; t=$(threads_at 19); [ -z "$t" ] || renice -n 0 -p $t >/dev/null 2>&1 || true
+  set_groups 0
+  [ -w /proc/$$/autogroup ] && echo 0 > /proc/$$/autogroup 2>/dev/null || true
 }
 trap restore EXIT
+[ -w /proc/$$/autogroup ] && echo -20 > /proc/$$/autogroup 2>/dev/null || true
 demote
 echo "# $(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg); $(threads_at 19 | wc -l) threads of other processes at nice 19"
 ( while sleep 2; do demote; done ) &

@@ -9,6 +9,8 @@
 # 2. creates an account whose rate limit cannot interfere (admin CLI);
 # 3. closed loop: wrk -t2 -cCONNECTIONS for SECONDS → accepted writes/s, p50/p99 acceptance latency;
 #    then how long the workers need to apply the backlog;
+#    open loop at TARGET_RATE (default 5,000) writes/s for SECONDS → acceptance p50/p99 at that fixed load (a closed
+#    loop's latency is that of a saturated server: CONNECTIONS / throughput on average, whatever the server's speed);
 # 4. open loop at PACED_RATE writes/s for SECONDS (bench/Paced.java, plain keep-alive sockets: the JDK HTTP client took
 #    half a core at 500/s) → acceptance p50/p99 (from the send and from the due time) and, from the request
 #    log, created→visible p50/p99/max. GET /leads reads PostgreSQL, and a write's effects and its PROCESSED mark
@@ -19,6 +21,9 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_RUN=${1:-10}
 CONNECTIONS=${2:-50}
 RATE=${3:-500}
+TARGET_RATE=${TARGET_RATE:-5000}   # the open loop at issue 3's throughput target: p99 acceptance latency at that load
+# SERVER_JAVA_OPTS: extra JVM options for the server (e.g. -Xlog:gc:file=/tmp/gc.log); KEEP_LOGS=DIR keeps the server's
+# and PostgreSQL's logs there.
 WARMUP=${WARMUP:-30}   # seconds of closed-loop warm-up (JIT: C2 still compiled after 10 s) before measuring; its backlog is applied first
 JAR=$ROOT/server/target/attribution-server.jar
 [ -f "$JAR" ] || { echo "build first: mvn -B -q -o package -pl server -am -DskipTests" >&2; exit 1; }
@@ -30,6 +35,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 PG_PORT=$(free_port); CH_HTTP=$(free_port); CH_TCP=$(free_port); APP_PORT=$(free_port)
 SERVER_PID=
 cleanup() {
+  if [ -n "${KEEP_LOGS:-}" ]; then mkdir -p "$KEEP_LOGS"; cp "$WORK/server.log" "$WORK/pg/log/postgres.log" "$KEEP_LOGS/" 2>/dev/null || true; fi
   [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
   "$ROOT/scripts/lib/servers.sh" pg-stop "$WORK/pg" >/dev/null 2>&1 || true
   "$ROOT/scripts/lib/servers.sh" ch-stop "$WORK/ch" >/dev/null 2>&1 || true
@@ -42,7 +48,7 @@ trap cleanup EXIT
 export POSTGRES_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/attribution" CLICKHOUSE_URL="http://127.0.0.1:$CH_HTTP" PORT=$APP_PORT
 PSQL=(/usr/lib/postgresql/15/bin/psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d attribution -tA)
 
-java -Xmx1g -jar "$JAR" > "$WORK/server.log" 2>&1 &
+java -Xmx1g ${SERVER_JAVA_OPTS:-} -jar "$JAR" > "$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 150); do
   code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$APP_PORT/api/v1.0/leads" || true)
@@ -62,6 +68,7 @@ echo "# closed loop: wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s POST /api/v1.0/lea
 wrk -t2 -c"$CONNECTIONS" -d"${WARMUP}s" -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" >/dev/null
 while [ "$(pending)" != 0 ]; do sleep 0.2; done
 "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
+echo "# measuring from $(date -u +%T)"
 wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_RUN}s" --latency -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" | tail -1
 t0=$(date +%s.%N)
 while [ "$(pending)" != 0 ]; do sleep 0.2; done
@@ -69,6 +76,11 @@ t1=$(date +%s.%N)
 "${PSQL[@]}" -c "SELECT 'applied=' || count(*) || ' backlog_drained_after_s=' || round(($t1 - $t0)::numeric, 1)
   || ' apply_rate_per_s=' || round(count(*) / extract(epoch FROM max(processed_at) - min(processed_at))::numeric)
   FROM write_requests"
+
+echo "# open loop at the target rate: $TARGET_RATE writes/s for ${SECONDS_RUN}s (acceptance latency at a fixed load; its backlog applied after)"
+"${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
+java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$TARGET_RATE" "$SECONDS_RUN"
+while [ "$(pending)" != 0 ]; do sleep 0.2; done
 
 echo "# open loop: $RATE writes/s for ${SECONDS_RUN}s"
 "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
