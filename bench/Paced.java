@@ -40,11 +40,18 @@ public class Paced {
         AtomicInteger late = new AtomicInteger();
         AtomicInteger non200 = new AtomicInteger();
         String tag = Long.toString(System.currentTimeMillis(), 36);
-        long start = System.nanoTime() + 200_000_000L; // connections open first
+        // the schedule starts 1 s from now: every connection is opened before it (not on its first send), and the
+        // launcher's own start-up (it compiles this file) is over
+        long start = System.nanoTime() + 1_000_000_000L;
         Thread[] threads = new Thread[CONNECTIONS];
         for (int t = 0; t < CONNECTIONS; t++) {
             threads[t] = new Thread(() -> {
-                Connection c = null;
+                Connection c;
+                try {
+                    c = new Connection(url);
+                } catch (IOException e) {
+                    c = null; // opened again on its first send
+                }
                 for (int i; (i = next.getAndIncrement()) < total; ) {
                     long due = start + i * intervalNanos;
                     for (long wait; (wait = due - System.nanoTime()) > 0; ) {
