@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  * answer as {@link TouchPaths#transitions} (docs/attribution-models.md, "Scientific"; docs/BENCHMARKS.md).
  * <p>
  * Each click and each kept sale of the window becomes one UInt64: its time (epoch seconds) in the high 32 bits, then
- * flags (a sale; a click that does not count: deleted, or dropped by the click filters; organic) and the click's
+ * flags (a sale; a click on a requested entity; a click that does not count: deleted, or dropped by the click filters;
+ * organic) and the click's
  * channel as a small integer ({@link Codes}: the level's entities of the account, numbered once per request from
  * {@code ads_current}). The window's raw rows are grouped per lead into one array of those numbers, without FINAL and
  * without the click id: a lead whose clicks all have different times has one row per click (every version of a click
@@ -110,7 +111,7 @@ final class ChainTransitions {
      * The statement counting the transitions of the untied leads' paths and naming the tied leads' keys. With
      * {@code detail} (codes of the requested entities; empty for none) it also returns the converting paths of the
      * untied leads with a window click on one of them: the numbers of each path's clicks in its window (deleted and
-     * filtered clicks left out, sourceConfiguration's preference not applied), by (lead_key, sale time).
+     * filtered clicks left out, sourceConfiguration's preference applied), by (lead_key, sale time).
      */
     List<String> sql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, Set<Integer> detail) {
         // one statement per range of lead_key (the table's first key column after the account): each reads only its
@@ -211,10 +212,11 @@ final class ChainTransitions {
         } + (p.filters().reportSourceVisibility() ? " OR source_link_tag IN (SELECT tag FROM " + db + ".source_links_current WHERE account_id = "
                 + acc + " AND deleted_at IS NOT NULL)" : "");
         // a lead touching the requested entities: any raw row of the window on one of them
-        String touchingRow = exact || detail.isEmpty() ? "" : ", bitShiftLeft(toUInt64(" + codes.sql() + " IN (" + detail.stream().sorted()
+        String touchingRow = exact || detail.isEmpty() ? "" : "bitShiftLeft(toUInt64(" + codes.sql() + " IN (" + detail.stream().sorted()
                 .map(String::valueOf).collect(Collectors.joining(", ")) + ")), " + Long.numberOfTrailingZeros(TOUCHING) + ")";
+        String channel = touchingRow.isEmpty() ? codes.sql() : "bitOr(" + codes.sql() + ", " + touchingRow + ")";
         String number = "bitOr(bitShiftLeft(toUInt64(toUInt32(click_date)), 32), bitOr(bitShiftLeft(toUInt64(" + dropped + "), 25), "
-                + "bitOr(bitShiftLeft(toUInt64(is_organic), 24), bitOr(" + codes.sql() + touchingRow + "))))";
+                + "bitOr(bitShiftLeft(toUInt64(is_organic), 24), " + channel + ")))";
         String window = "account_id = " + acc + " AND click_date >= " + at(w.clicksFrom()) + " AND click_date <= " + at(w.salesEnd())
                 + stageLeads(db, acc, p);
         String clicks;
