@@ -19,8 +19,7 @@ import java.util.stream.Collectors;
  * answer as {@link TouchPaths#transitions} (docs/attribution-models.md, "Scientific"; docs/BENCHMARKS.md).
  * <p>
  * Each click and each kept sale of the window becomes one UInt64: its time (epoch seconds) in the high 32 bits, then
- * flags (a sale; a click on a requested entity; a click that does not count: deleted, or dropped by the click filters;
- * organic) and the click's
+ * flags (a sale; a click that does not count: deleted, or dropped by the click filters; organic) and the click's
  * channel as a small integer ({@link Codes}: the level's entities of the account, numbered once per request from
  * {@code ads_current}). The window's raw rows are grouped per lead into one array of those numbers, without FINAL and
  * without the click id: a lead whose clicks all have different times has one row per click (every version of a click
@@ -42,10 +41,7 @@ final class ChainTransitions {
     private static final long CHANNEL = (1L << 24) - 1;
     private static final long ORGANIC = 1L << 24;
     private static final long DROPPED = 1L << 25;
-    /** A raw click row on one of the requested entities (the rows clicks_by_ad would give): its lead touches them. */
-    private static final long TOUCHING = 1L << 26;
-    /** Above the other flags: of one second, a lead's clicks sort before its sales, so two clicks of it are adjacent. */
-    private static final long SALE = 1L << 27;
+    private static final long SALE = 1L << 26;
     /** The states beside the channels' codes: START, CONVERSION, NULL. */
     private static final long START = CHANNEL;
     private static final long CONVERSION = CHANNEL - 1;
@@ -111,7 +107,7 @@ final class ChainTransitions {
      * The statement counting the transitions of the untied leads' paths and naming the tied leads' keys. With
      * {@code detail} (codes of the requested entities; empty for none) it also returns the converting paths of the
      * untied leads with a window click on one of them: the numbers of each path's clicks in its window (deleted and
-     * filtered clicks left out, sourceConfiguration's preference applied), by (lead_key, sale time).
+     * filtered clicks left out, sourceConfiguration's preference not applied), by (lead_key, sale time).
      */
     List<String> sql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, Set<Integer> detail) {
         // one statement per range of lead_key (the table's first key column after the account): each reads only its
@@ -211,12 +207,8 @@ final class ChainTransitions {
             default -> "";
         } + (p.filters().reportSourceVisibility() ? " OR source_link_tag IN (SELECT tag FROM " + db + ".source_links_current WHERE account_id = "
                 + acc + " AND deleted_at IS NOT NULL)" : "");
-        // a lead touching the requested entities: any raw row of the window on one of them
-        String touchingRow = exact || detail.isEmpty() ? "" : "bitShiftLeft(toUInt64(" + codes.sql() + " IN (" + detail.stream().sorted()
-                .map(String::valueOf).collect(Collectors.joining(", ")) + ")), " + Long.numberOfTrailingZeros(TOUCHING) + ")";
-        String channel = touchingRow.isEmpty() ? codes.sql() : "bitOr(" + codes.sql() + ", " + touchingRow + ")";
         String number = "bitOr(bitShiftLeft(toUInt64(toUInt32(click_date)), 32), bitOr(bitShiftLeft(toUInt64(" + dropped + "), 25), "
-                + "bitOr(bitShiftLeft(toUInt64(is_organic), 24), " + channel + ")))";
+                + "bitOr(bitShiftLeft(toUInt64(is_organic), 24), " + codes.sql() + ")))";
         String window = "account_id = " + acc + " AND click_date >= " + at(w.clicksFrom()) + " AND click_date <= " + at(w.salesEnd())
                 + stageLeads(db, acc, p);
         String clicks;
@@ -232,57 +224,47 @@ final class ChainTransitions {
                     + "argMax(is_deleted, _version) AS is_deleted FROM " + db + ".clicks_by_lead WHERE " + window + leads
                     + " GROUP BY lead_id, click_date, id, platform, ad) AS dc";
             sales += tied.isEmpty() ? "" : " WHERE cityHash64(lead_id) IN " + keys;
-            perLead = "SELECT lead_id AS lk, arraySort(groupArray(e)) AS ts, 0 AS collided FROM (" + clicks + " UNION ALL " + sales + ") AS u GROUP BY lk";
+            perLead = "SELECT lead_id AS lk, groupArray(e) AS t, 0 AS collided FROM (" + clicks + " UNION ALL " + sales + ") AS u GROUP BY lk";
         } else {
             clicks = "SELECT lead_key, lead_check, " + number + " AS e FROM " + db + ".clicks_by_lead WHERE " + window
                     + range.replace("KEY", "lead_key");
             sales = "SELECT cityHash64(lead_id) AS lead_key, farmHash64(lead_id) AS lead_check, " + sales.substring("SELECT lead_id, ".length());
             // a number groups far faster than the id; two leads of one key are told apart by the second hash
-            perLead = "SELECT lead_key AS lk, arraySort(groupArray(e)) AS ts, uniqUpTo(1)(lead_check) > 1 AS collided FROM (" + clicks
-                    + " UNION ALL " + sales + ") AS u GROUP BY lk";
+            perLead = "SELECT lead_key AS lk, groupArray(e) AS t, uniqUpTo(1)(lead_check) > 1 AS collided FROM (" + clicks + " UNION ALL "
+                    + sales + ") AS u GROUP BY lk";
         }
-        // sorted once: by time, then (exact) click id; the filters below keep that order
-        String bits = exact ? "tupleElement(x, 3)" : "x";
-        // two clicks of one second (rows of the same time, not sales; of one second the clicks sort first)
-        String ties = exact ? "0" : "arrayExists((a, b) -> bitShiftRight(a, " + Long.numberOfTrailingZeros(SALE) + ") = bitShiftRight(b, "
-                + Long.numberOfTrailingZeros(SALE) + ") AND bitAnd(a, " + SALE + ") = 0, arrayPopBack(ts), arrayPopFront(ts))";
-        String touching = touchingRow.isEmpty() ? "0" : "arrayExists(x -> bitAnd(x, " + TOUCHING + ") != 0, ts)";
         String time = exact ? "toInt64(tupleElement(x, 1))" : "toInt64(bitShiftRight(x, 32))";
-        String kept = "SELECT lk, collided OR " + ties + " AS is_tied, " + touching + " AS touching, arrayMap(x -> " + time + ", arrayFilter(x -> bitAnd("
-                + bits + ", " + SALE + ") != 0, ts)) AS sale_at, notEmpty(sale_at) AS converted, arrayFilter(x -> bitAnd(" + bits + ", " + (SALE | DROPPED)
-                + ") = 0, ts) AS k FROM (" + perLead + ") AS pl";
-        // one row per path: one per kept sale of the lead, or one non-converting path; its bounds [lo, hi] as times
-        // (exact) or as numbers (a number's time is its high 32 bits: compared without shifting each)
-        String lo = "if(converted, sale_epoch - " + w.back() + ", " + w.nonConvertingFrom() + ")";
-        String hi = "if(converted, sale_epoch, " + w.end() + ")";
-        if (!exact) {
-            lo = "bitShiftLeft(toUInt64(greatest(" + lo + ", 0)), 32)";
-            hi = "bitOr(bitShiftLeft(toUInt64(" + hi + "), 32), 4294967295)";
-        }
-        String bounded = "SELECT lk, is_tied, touching, converted, sale_epoch, k, " + lo + " AS lo_at, " + hi + " AS hi_at FROM (" + kept
+        String bits = exact ? "tupleElement(x, 3)" : "x";
+        // sorted once: by time, then (exact) click id; the filters below keep that order
+        String split = "SELECT lk, collided, arrayFilter(x -> bitAnd(" + bits + ", " + SALE + ") = 0, ts) AS c, arrayFilter(x -> bitAnd(" + bits
+                + ", " + SALE + ") != 0, ts) AS s FROM (SELECT lk, collided, arraySort(t) AS ts FROM (" + perLead + ") AS pl) AS so";
+        String ties = exact ? "0" : "arrayExists((a, b) -> bitShiftRight(a, 32) = bitShiftRight(b, 32), arrayPopBack(c), arrayPopFront(c))";
+        // a lead touching the requested entities: any raw row of the window on one of them (as clicks_by_ad tells)
+        String touching = exact || detail.isEmpty() ? "0" : "arrayExists(x -> has([" + detail.stream().sorted().map(String::valueOf)
+                .collect(Collectors.joining(", ")) + "], bitAnd(x, " + CHANNEL + ")), c)";
+        String kept = "SELECT lk, collided OR " + ties + " AS is_tied, " + touching + " AS touching, notEmpty(s) AS converted, arrayMap(x -> "
+                + time + ", s) AS sale_at, arrayFilter(x -> bitAnd(" + bits + ", " + DROPPED + ") = 0, c) AS k FROM (" + split + ") AS sp";
+        // one row per path: one per kept sale of the lead, or one non-converting path
+        String bounded = "SELECT lk, is_tied, touching, converted, sale_epoch, k, if(converted, sale_epoch - " + w.back() + ", " + w.nonConvertingFrom()
+                + ") AS lo_at, if(converted, sale_epoch, " + w.end() + ") AS hi_at FROM (" + kept
                 + ") AS kp ARRAY JOIN if(converted, sale_at, [toInt64(0)]) AS sale_epoch";
-        String inWindow = (exact ? time : "x") + " >= lo_at AND " + (exact ? time : "x") + " <= hi_at";
-        // sourceConfiguration's preference with the window, in two passes: is a preferred touch in the window, then the path
+        // 18.16 drops a subquery column that only a lambda reads ("Unknown identifier"): lo_at / hi_at are also read
+        // outside the lambda, up to the query that uses wt (lo_at <= hi_at always holds)
+        String windowed = "SELECT lk, is_tied, touching, converted, sale_epoch, lo_at, hi_at, arrayFilter(x -> " + time + " >= lo_at AND " + time
+                + " <= hi_at, k) AS wt FROM (" + bounded + ") AS b";
         String preferred = switch (p.sources()) {
             case prioritize_paid -> "= 0";
             case prioritize_organic -> "!= 0";
             default -> null;
         };
-        // 18.16 drops a subquery column that only a lambda reads ("Unknown identifier"): lo_at / hi_at are also read
-        // outside the lambda, up to the query that uses the path (lo_at <= hi_at always holds)
-        String windowed = "SELECT lk, is_tied, touching, converted, sale_epoch, lo_at, hi_at, " + (preferred == null
-                ? "arrayFilter(x -> " + inWindow + ", k) AS wt"
-                : "arrayExists(x -> " + inWindow + " AND bitAnd(" + bits + ", " + ORGANIC + ") " + preferred + ", k) AS has_preferred, "
-                + "arrayFilter(x -> " + inWindow + " AND (NOT has_preferred OR bitAnd(" + bits + ", " + ORGANIC + ") " + preferred + "), k) AS wt")
-                + " FROM (" + bounded + ") AS b";
-        // the returned paths: the touches of the path (the preference applied: applying it again changes nothing)
-        String paths = "SELECT lk, is_tied, converted, sale_epoch, " + (exact ? "arrayMap(x -> bitAnd(" + bits + ", " + CHANNEL + "), wt)" : "wt")
-                + " AS ch, " + (exact ? "emptyArrayUInt64()" : "if(touching AND converted AND NOT is_tied, wt, emptyArrayUInt64())") + " AS detail FROM ("
+        String kind = preferred == null ? "wt" : "if(arrayExists(x -> bitAnd(" + bits + ", " + ORGANIC + ") " + preferred + ", wt), "
+                + "arrayFilter(x -> bitAnd(" + bits + ", " + ORGANIC + ") " + preferred + ", wt), wt)";
+        String paths = "SELECT lk, is_tied, converted, sale_epoch, arrayMap(x -> bitAnd(" + bits + ", " + CHANNEL + "), " + kind + ") AS ch, "
+                + (exact ? "emptyArrayUInt64()" : "if(touching AND converted AND NOT is_tied, wt, emptyArrayUInt64())") + " AS detail FROM ("
                 + windowed + ") AS wd WHERE is_tied OR (notEmpty(wt) AND lo_at <= hi_at)";
-        // START -> c1 -> ... -> ck -> CONVERSION or NULL, each transition one number (from a number's channel bits to
-        // the next one's); a tied group only its key
-        String transitions = "arrayMap((a, b) -> bitOr(bitShiftLeft(bitAnd(a, " + CHANNEL + "), " + FROM + "), bitAnd(b, " + CHANNEL + ")), "
-                + "arrayPushFront(ch, toUInt64(" + START + ")), arrayPushBack(ch, toUInt64(if(converted, " + CONVERSION + ", " + NULL + "))))";
+        // START -> c1 -> ... -> ck -> CONVERSION or NULL, each transition one number; a tied group only its key
+        String transitions = "arrayMap((a, b) -> bitOr(bitShiftLeft(a, " + FROM + "), b), arrayConcat([toUInt64(" + START + ")], ch), "
+                + "arrayConcat(ch, [toUInt64(if(converted, " + CONVERSION + ", " + NULL + "))]))";
         // the paths returned ride on their first transition's row (from START)
         return "SELECT t, is_tied, count() AS n, groupArrayIf((lk, sale_epoch, detail), notEmpty(detail) AND bitShiftRight(t, " + FROM + ") = "
                 + START + ") AS paths FROM (SELECT is_tied, lk, sale_epoch, detail, if(is_tied, " + (exact ? "emptyArrayUInt64()" : "[lk]") + ", "
