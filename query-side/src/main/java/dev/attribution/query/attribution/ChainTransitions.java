@@ -213,7 +213,7 @@ final class ChainTransitions {
                 + stageLeads(db, acc, p);
         String clicks;
         String sales = "SELECT lead_id, " + entry(exact, "bitOr(bitShiftLeft(toUInt64(toUInt32(sale_at)), 32), " + SALE + ")", "''")
-                + " AS e FROM " + TouchPaths.keptSales(db, accountId, p, w, range.replace("KEY", "cityHash64(lead_id)")) + " AS ks";
+                + " AS e FROM " + TouchPaths.keptSales(db, accountId, p, w, range.replace("KEY", "cityHash64(lead_id)"), false) + " AS ks";
         String perLead;
         if (exact) {
             String keys = "(" + String.join(", ", tied) + ")";

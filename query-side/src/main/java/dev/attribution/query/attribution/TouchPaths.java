@@ -125,7 +125,9 @@ final class TouchPaths {
      */
     String touchingSalesSql(String accountId, ScientificAttribution.Channels channels, Set<String> entities, AttributionQuery.Params p, Window w,
                             Set<String> leadKeys) {
-        return touchingSales(accountId, p, w, touching(accountId, channels, entities, w), leadKeys);
+        // 18.16 spends most of this statement's CPU matching the IN set of leads against the sales' primary key (100 ms
+        // instead of 38 ms on the 1 M-lead bench account); the scan is cut by date already
+        return touchingSales(accountId, p, w, touching(accountId, channels, entities, w), leadKeys) + " SETTINGS use_index_for_in_with_subqueries = 0";
     }
 
     private String touchingSales(String accountId, AttributionQuery.Params p, Window w, String touching, Set<String> leadKeys) {
@@ -248,11 +250,19 @@ final class TouchPaths {
      * on the raw rows' lead_id, or ''): the dedup groups by (lead, id), so the leads are chosen before it.
      */
     static String keptSales(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere) {
+        return keptSales(db, accountId, p, w, leadsWhere, true);
+    }
+
+    /**
+     * {@link #keptSales(String, String, AttributionQuery.Params, Window, String)}, without the amount columns
+     * (sale_price … sale_cost_of_goods) unless {@code amounts}: 18.16 computes a subquery's unused aggregates.
+     */
+    static String keptSales(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere, boolean amounts) {
         String acc = ClickHouseSql.str(accountId);
         AttributionFilters f = p.filters();
-        return "(SELECT account_id, lead_id, id, argMax(price, _version) AS sale_price, argMax(usd_price, _version) AS sale_usd_price, "
+        return "(SELECT account_id, lead_id, id, " + (amounts ? "argMax(price, _version) AS sale_price, argMax(usd_price, _version) AS sale_usd_price, "
                 + "argMax(taxes, _version) AS sale_taxes, argMax(shipping, _version) AS sale_shipping, "
-                + "argMax(cost_of_goods, _version) AS sale_cost_of_goods, argMax(recurring, _version) AS is_recurring, "
+                + "argMax(cost_of_goods, _version) AS sale_cost_of_goods, " : "") + "argMax(recurring, _version) AS is_recurring, "
                 + "argMax(first_sale, _version) AS is_first_sale, argMax(sale_date, _version) AS sale_at FROM " + db + ".sales WHERE account_id = "
                 + acc + " AND sale_date >= " + at(w.start()) + " AND sale_date <= " + at(w.salesEnd()) + stageLeads(db, acc, p) + leadsWhere
                 + " GROUP BY account_id, lead_id, id HAVING argMax(is_deleted, _version) = 0 AND argMax(deleted, _version) = 0"
