@@ -32,6 +32,20 @@ public interface ClickHouseGateway extends AutoCloseable {
         return () -> rows;
     }
 
+    /**
+     * Runs a SELECT whose rows are too many to read as JSON objects (millions of numbers): the gateway adds
+     * {@code FORMAT RowBinary} and hands the answer to {@code reader} ({@link RowBinaryInput}). The server answers
+     * only once the query has ended, so a failure is thrown as {@link #select} would throw it, never read as a cut
+     * stream of rows.
+     */
+    <T> T selectRowBinary(String sql, java.util.function.Function<RowBinaryInput, T> reader);
+
+    /** {@link #selectRowBinary}, started now and read by {@code get()}, as {@link #selectLater}. */
+    default <T> java.util.function.Supplier<T> selectRowBinaryLater(String sql, java.util.function.Function<RowBinaryInput, T> reader) {
+        T read = selectRowBinary(sql, reader);
+        return () -> read;
+    }
+
     /** Runs a statement that returns no rows (DDL, ALTER, OPTIMIZE). */
     void execute(String sql);
 

@@ -3,6 +3,7 @@ package dev.attribution.clickhouse;
 import com.clickhouse.client.api.Client;
 import com.clickhouse.client.api.insert.InsertSettings;
 import com.clickhouse.client.api.query.QueryResponse;
+import com.clickhouse.client.api.query.QuerySettings;
 import com.clickhouse.data.ClickHouseFormat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -66,6 +67,25 @@ public final class ClientV2Gateway implements ClickHouseGateway {
         } catch (Exception e) {
             throw new ClickHouseGatewayException("ClickHouse query failed: " + e.getMessage(), e);
         }
+    }
+
+    @Override
+    public <T> T selectRowBinary(String sql, java.util.function.Function<RowBinaryInput, T> reader) {
+        // the answer starts only once the query has ended: an error is an HTTP error, not text after some rows
+        QuerySettings settings = new QuerySettings().waitEndOfQuery(true);
+        try (QueryResponse response = await(client.query(sql + "\nFORMAT RowBinary", settings))) {
+            return reader.apply(new RowBinaryInput(response.getInputStream()));
+        } catch (ClickHouseGatewayException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new ClickHouseGatewayException("ClickHouse query failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public <T> java.util.function.Supplier<T> selectRowBinaryLater(String sql, java.util.function.Function<RowBinaryInput, T> reader) {
+        java.util.concurrent.Future<T> running = concurrent.submit(() -> selectRowBinary(sql, reader));
+        return () -> await(running);
     }
 
     @Override

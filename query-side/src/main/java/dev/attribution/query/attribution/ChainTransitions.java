@@ -11,45 +11,47 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
- * The scientific chain's transition counts over every path of a window, counted in ClickHouse from
- * {@code clicks_by_lead} (064_clicks_by_lead.sql: the clicks with a lead, narrow, sorted by lead), with the same
- * answer as {@link TouchPaths#transitions} (docs/attribution-models.md, "Scientific"; docs/BENCHMARKS.md).
+ * The scientific chain's transition counts over every path of a window, from {@code clicks_by_lead}
+ * (064_clicks_by_lead.sql: the clicks with a lead, narrow, sorted by lead), with the same answer as
+ * {@link TouchPaths#transitions} (docs/attribution-models.md, "Scientific", "How the paths are read"; docs/BENCHMARKS.md).
  * <p>
- * Each click and each kept sale of the window becomes one UInt64: its time (epoch seconds) in the high 32 bits, then
- * flags (a sale; a click that does not count: deleted, or dropped by the click filters; organic) and the click's
- * channel as a small integer ({@link Codes}: the level's entities of the account, numbered once per request from
- * {@code ads_current}). The window's raw rows are grouped per lead into one array of those numbers, without FINAL and
- * without the click id: a lead whose clicks all have different times has one row per click (every version of a click
- * shares its time), so its own rows are its deduplicated clicks and sorting the numbers orders them by (time, click
- * id). A lead with two rows of one time (versions of a click, or two clicks of one second) is "tied": its paths are
- * counted again exactly — newest version per click id, sorted by (time, click id) — in a second statement over those
- * leads only.
+ * ClickHouse sends each raw click row and each kept sale of the window as one UInt64 beside its lead_key and
+ * lead_check: its time (epoch seconds) in the high 32 bits, then flags (a sale; a click that does not count: deleted,
+ * or dropped by the click filters; organic) and the click's channel as a small integer ({@link Codes}: the level's
+ * entities of the account, numbered once per request from {@code ads_current}). No FINAL, no click id, no GROUP BY
+ * of a million leads: {@link LeadPaths} groups and sorts the numbers in Java and cuts and counts the paths. A lead
+ * whose clicks all have different times has one row per click (every version of a click shares its time), so its own
+ * rows are its deduplicated clicks and sorting the numbers orders them by (time, click id). A lead with two rows of
+ * one time (versions of a click, or two clicks of one second) is "tied": its paths are counted again exactly — newest
+ * version per click id, sorted by (time, click id) — by a statement over those leads only.
  * <p>
- * The rows are grouped by {@code lead_key} (cityHash64 of the lead id, kept in the table; the String id costs ~0.6 s
- * more CPU per 3.3 M clicks here); a group whose rows carry two different {@code lead_check} (farmHash64 of the lead
- * id: two leads of one key) is tied too. Two different lead ids equal under both 64-bit hashes would go undetected
- * (about 1e-27 for 1 M leads).
+ * The rows are grouped by {@code lead_key} (cityHash64 of the lead id, kept in the table); a group whose rows carry
+ * two different {@code lead_check} (farmHash64 of the lead id: two leads of one key) is tied too. Two different lead
+ * ids equal under both 64-bit hashes would go undetected (about 1e-27 for 1 M leads).
  */
 final class ChainTransitions {
 
     /** More ads at the level than this and the codes would not fit a statement: {@link TouchPaths#transitions} is used. */
     static final int MAX_ADS = ScopeAds.MAX_INLINED;
 
-    private static final long CHANNEL = (1L << 24) - 1;
-    private static final long ORGANIC = 1L << 24;
-    private static final long DROPPED = 1L << 25;
-    private static final long SALE = 1L << 26;
+    static final long CHANNEL = (1L << 24) - 1;
+    static final long ORGANIC = 1L << 24;
+    static final long DROPPED = 1L << 25;
+    static final long SALE = 1L << 26;
     /** The states beside the channels' codes: START, CONVERSION, NULL. */
-    private static final long START = CHANNEL;
-    private static final long CONVERSION = CHANNEL - 1;
-    private static final long NULL = CHANNEL - 2;
+    static final long START = CHANNEL;
+    static final long CONVERSION = CHANNEL - 1;
+    static final long NULL = CHANNEL - 2;
     /** A transition's number: from state in bits 24-47, to state in bits 0-23. */
-    private static final int FROM = 24;
+    static final int FROM = 24;
     /** Tied groups named in one IN list at most; beyond, every lead is counted exactly. */
     private static final int MAX_TIED_LISTED = 5000;
+    /** The number of lead_key ranges read and counted at once (the cores of the machine measured on). */
+    static final int PARTS = 2;
 
     /**
      * The channels of one request as integers: code 0 is {@link PathCredit#OTHER}, codes 1..n the level's entities
@@ -104,25 +106,22 @@ final class ChainTransitions {
     }
 
     /**
-     * The statement counting the transitions of the untied leads' paths and naming the tied leads' keys. With
-     * {@code detail} (codes of the requested entities; empty for none) it also returns the converting paths of the
-     * untied leads with a window click on one of them: the numbers of each path's clicks in its window (deleted and
-     * filtered clicks left out, sourceConfiguration's preference not applied), by (lead_key, sale time).
+     * Sends the count: one statement per range of lead_key (the table's first key column after the account), each
+     * reading only its range with one thread, its rows counted by a {@link LeadPaths} as they arrive; {@link #count}
+     * waits for them. {@code detail}: the codes of the requested entities (empty for none), whose untied leads'
+     * converting paths are kept whole.
      */
-    List<String> sql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, Set<Integer> detail) {
-        // one statement per range of lead_key (the table's first key column after the account): each reads only its
-        // range, and their array work, which ClickHouse 18.16 does in one thread after a GROUP BY, runs side by side
-        List<String> parts = new ArrayList<>();
+    List<Supplier<LeadPaths>> start(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, Set<Integer> detail) {
+        boolean[] marked = new boolean[codes.names().size()];
+        detail.forEach(c -> marked[c] = true);
+        LeadPaths.Rules rules = LeadPaths.Rules.of(w, p.sources(), marked);
+        List<Supplier<LeadPaths>> parts = new ArrayList<>();
         for (int part = 0; part < PARTS; part++) {
             String range = (part == 0 ? "" : " AND KEY >= " + bound(part)) + (part == PARTS - 1 ? "" : " AND KEY < " + bound(part + 1));
-            // one thread each: the statements share the cores (measured: ~0.1 s less wall than two threads each)
-            parts.add(sql(accountId, codes, p, w, null, detail, range) + " SETTINGS max_threads = 1");
+            parts.add(clickHouse.selectRowBinaryLater(rowsSql(accountId, codes, p, w, range), in -> LeadPaths.count(in, rules)));
         }
         return parts;
     }
-
-    /** The number of lead_key ranges {@link #sql} counts at once (the cores of the machine measured on). */
-    static final int PARTS = 2;
 
     /** The lowest lead_key of range {@code part}: part × 2^64 / PARTS. */
     private static String bound(int part) {
@@ -130,127 +129,120 @@ final class ChainTransitions {
     }
 
     /**
-     * What {@link #sql} counted, the tied leads added: the transitions; the paths it returned, by
-     * {@code "<lead_key>:<sale epoch>"}; the keys of the tied leads, whose paths it did not return; and whether every
-     * lead was counted exactly instead (too many tied: then no path was returned).
+     * What was counted, the tied leads added: the transitions; the paths kept whole, by {@code "<lead_key>:<sale
+     * epoch>"}; the keys of the tied leads, whose paths were not kept; and whether every lead was counted exactly
+     * instead (too many tied: then no path was kept).
      */
     record Counted(List<MarkovChain.Transition> transitions, Map<String, long[]> paths, Set<String> tied, boolean allExact) {
     }
 
-    /** Reads {@link #sql}'s rows (run by the caller, e.g. beside other statements) and adds the tied leads' paths. */
-    Counted count(List<JsonNode> rows, String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w) {
-        List<MarkovChain.Transition> out = new ArrayList<>();
+    /** Waits for {@link #start}'s ranges and adds the tied leads' transitions, counted exactly. */
+    Counted count(List<Supplier<LeadPaths>> parts, String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w) {
+        LeadPaths.Counts counts = new LeadPaths.Counts();
         Set<String> tied = new TreeSet<>();
         Map<String, long[]> paths = new HashMap<>();
-        read(rows, codes, out, tied, paths);
+        for (Supplier<LeadPaths> part : parts) {
+            LeadPaths counted = part.get();
+            counts.addAll(counted.counts);
+            tied.addAll(counted.tied);
+            paths.putAll(counted.paths);
+        }
+        List<MarkovChain.Transition> out = new ArrayList<>();
         if (tied.size() > MAX_TIED_LISTED) {
             // too many to name: every lead counted exactly instead
-            out.clear();
-            read(clickHouse.select(sql(accountId, codes, p, w, Set.of(), Set.of())), codes, out, new TreeSet<>(), new HashMap<>());
+            read(clickHouse.select(exactSql(accountId, codes, p, w, Set.of())), codes, out);
             return new Counted(out, Map.of(), tied, true);
-        } else if (!tied.isEmpty()) {
-            read(clickHouse.select(sql(accountId, codes, p, w, tied, Set.of())), codes, out, new TreeSet<>(), new HashMap<>());
+        }
+        counts.forEach((t, n) -> out.add(transition(t, n, codes)));
+        if (!tied.isEmpty()) {
+            read(clickHouse.select(exactSql(accountId, codes, p, w, tied)), codes, out);
         }
         return new Counted(out, paths, tied, false);
     }
 
-    /** A touch of a path {@link #sql} returned: its time, organic flag and channel (no two touches of it share a time). */
+    /** A touch of a path kept whole: its time, organic flag and channel (no two touches of it share a time). */
     static PathCredit.Touch touch(long number, Codes codes) {
         return new PathCredit.Touch(number >>> 32, "", (number & ORGANIC) != 0, codes.names().get((int) (number & CHANNEL)));
     }
 
-    private static void read(List<JsonNode> rows, Codes codes, List<MarkovChain.Transition> out, Set<String> tied, Map<String, long[]> paths) {
+    private static void read(List<JsonNode> rows, Codes codes, List<MarkovChain.Transition> out) {
         for (JsonNode row : rows) {
-            for (JsonNode path : row.get("paths")) {
-                JsonNode numbers = path.get(2);
-                long[] touches = new long[numbers.size()];
-                for (int i = 0; i < touches.length; i++) {
-                    touches[i] = Long.parseUnsignedLong(numbers.get(i).asText());
-                }
-                paths.put(Long.toUnsignedString(Long.parseUnsignedLong(path.get(0).asText())) + ":" + path.get(1).asLong(), touches);
-            }
-            long key = Long.parseUnsignedLong(row.get("t").asText());
-            if (row.get("is_tied").asInt() != 0) {
-                tied.add(Long.toUnsignedString(key));
-                continue;
-            }
-            long a = key >>> FROM;
-            long b = key & CHANNEL;
-            out.add(new MarkovChain.Transition(a == START ? null : codes.names().get((int) a),
-                    b == CONVERSION || b == NULL ? null : codes.names().get((int) b), b == CONVERSION, row.get("n").asLong()));
+            out.add(transition(Long.parseUnsignedLong(row.get("t").asText()), row.get("n").asLong(), codes));
         }
     }
 
-    /**
-     * The counting statement: rows (t, is_tied, n), t a transition's number counted n times, or with is_tied the
-     * key of a tied group. With {@code tied} null: every lead's raw rows, numbers only, grouped by {@code lead_key}
-     * (cityHash64 of the lead id); a group whose rows tie, or whose rows name more than one lead (their
-     * {@code lead_check}, farmHash64 of the lead id, differ), is named by its key instead of counted. With
-     * {@code tied}: only the leads of those keys (every lead when empty), grouped by lead id, their clicks
-     * deduplicated (newest version per id) and each number paired with its click id, so that a sort orders them by
-     * (time, click id). A transition's converted flag is that of its path; only the last one's matters to the chain
-     * (into CONVERSION or NULL), so only it carries the flag.
-     */
-    private String sql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, Set<String> tied, Set<Integer> detail) {
-        return sql(accountId, codes, p, w, tied, detail, "");
+    /** The transition of number {@code t} (from state in bits 24-47, to state in bits 0-23), {@code n} times. */
+    private static MarkovChain.Transition transition(long t, long n, Codes codes) {
+        long a = t >>> FROM;
+        long b = t & CHANNEL;
+        return new MarkovChain.Transition(a == START ? null : codes.names().get((int) a),
+                b == CONVERSION || b == NULL ? null : codes.names().get((int) b), b == CONVERSION, n);
     }
 
-    /** {@code range}: conditions on KEY (lead_key, or cityHash64(lead_id) of a sale), each " AND …". */
-    private String sql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, Set<String> tied, Set<Integer> detail,
-                       String range) {
-        String db = clickHouse.database();
-        String acc = ClickHouseSql.str(accountId);
-        boolean exact = tied != null;
+    /** A click row's number: time, dropped and organic flags, channel code. */
+    private String number(String db, String acc, Codes codes, AttributionQuery.Params p) {
         String dropped = "is_deleted = 1" + switch (p.sources()) {
             case only_paid -> " OR is_organic = 1";
             case only_organic -> " OR is_organic = 0";
             default -> "";
         } + (p.filters().reportSourceVisibility() ? " OR source_link_tag IN (SELECT tag FROM " + db + ".source_links_current WHERE account_id = "
                 + acc + " AND deleted_at IS NOT NULL)" : "");
-        String number = "bitOr(bitShiftLeft(toUInt64(toUInt32(click_date)), 32), bitOr(bitShiftLeft(toUInt64(" + dropped + "), 25), "
+        return "bitOr(bitShiftLeft(toUInt64(toUInt32(click_date)), 32), bitOr(bitShiftLeft(toUInt64(" + dropped + "), 25), "
                 + "bitOr(bitShiftLeft(toUInt64(is_organic), 24), " + codes.sql() + ")))";
-        String window = "account_id = " + acc + " AND click_date >= " + at(w.clicksFrom()) + " AND click_date <= " + at(w.salesEnd())
-                + stageLeads(db, acc, p);
-        String clicks;
-        String sales = "SELECT lead_id, " + entry(exact, "bitOr(bitShiftLeft(toUInt64(toUInt32(sale_at)), 32), " + SALE + ")", "''")
-                + " AS e FROM " + TouchPaths.keptSales(db, accountId, p, w, range.replace("KEY", "cityHash64(lead_id)"), false) + " AS ks";
-        String perLead;
-        if (exact) {
-            String keys = "(" + String.join(", ", tied) + ")";
-            String leads = tied.isEmpty() ? "" : " AND lead_key IN " + keys;
-            // the newest version of each click (a click's date, platform and ad never change: they are part of the group)
-            clicks = "SELECT lead_id, " + entry(true, number, "id") + " AS e FROM (SELECT lead_id, click_date, id, platform, ad, "
-                    + "argMax(is_organic, _version) AS is_organic, argMax(source_link_tag, _version) AS source_link_tag, "
-                    + "argMax(is_deleted, _version) AS is_deleted FROM " + db + ".clicks_by_lead WHERE " + window + leads
-                    + " GROUP BY lead_id, click_date, id, platform, ad) AS dc";
-            sales += tied.isEmpty() ? "" : " WHERE cityHash64(lead_id) IN " + keys;
-            perLead = "SELECT lead_id AS lk, groupArray(e) AS t, 0 AS collided FROM (" + clicks + " UNION ALL " + sales + ") AS u GROUP BY lk";
-        } else {
-            clicks = "SELECT lead_key, lead_check, " + number + " AS e FROM " + db + ".clicks_by_lead WHERE " + window
-                    + range.replace("KEY", "lead_key");
-            sales = "SELECT cityHash64(lead_id) AS lead_key, farmHash64(lead_id) AS lead_check, " + sales.substring("SELECT lead_id, ".length());
-            // a number groups far faster than the id; two leads of one key are told apart by the second hash
-            perLead = "SELECT lead_key AS lk, groupArray(e) AS t, uniqUpTo(1)(lead_check) > 1 AS collided FROM (" + clicks + " UNION ALL "
-                    + sales + ") AS u GROUP BY lk";
-        }
-        String time = exact ? "toInt64(tupleElement(x, 1))" : "toInt64(bitShiftRight(x, 32))";
-        String bits = exact ? "tupleElement(x, 3)" : "x";
-        // sorted once: by time, then (exact) click id; the filters below keep that order
-        String split = "SELECT lk, collided, arrayFilter(x -> bitAnd(" + bits + ", " + SALE + ") = 0, ts) AS c, arrayFilter(x -> bitAnd(" + bits
-                + ", " + SALE + ") != 0, ts) AS s FROM (SELECT lk, collided, arraySort(t) AS ts FROM (" + perLead + ") AS pl) AS so";
-        String ties = exact ? "0" : "arrayExists((a, b) -> bitShiftRight(a, 32) = bitShiftRight(b, 32), arrayPopBack(c), arrayPopFront(c))";
-        // a lead touching the requested entities: any raw row of the window on one of them (as clicks_by_ad tells)
-        String touching = exact || detail.isEmpty() ? "0" : "arrayExists(x -> has([" + detail.stream().sorted().map(String::valueOf)
-                .collect(Collectors.joining(", ")) + "], bitAnd(x, " + CHANNEL + ")), c)";
-        String kept = "SELECT lk, collided OR " + ties + " AS is_tied, " + touching + " AS touching, notEmpty(s) AS converted, arrayMap(x -> "
-                + time + ", s) AS sale_at, arrayFilter(x -> bitAnd(" + bits + ", " + DROPPED + ") = 0, c) AS k FROM (" + split + ") AS sp";
+    }
+
+    /** The raw click rows of the window that any path can hold, for the leads of the database's account. */
+    private String window(String db, String acc, AttributionQuery.Params p, TouchPaths.Window w) {
+        return "account_id = " + acc + " AND click_date >= " + at(w.clicksFrom()) + " AND click_date <= " + at(w.salesEnd()) + stageLeads(db, acc, p);
+    }
+
+    /**
+     * The rows {@link LeadPaths} counts, of the leads in {@code range} (conditions on KEY, each " AND …"): every raw
+     * click row of the window (every version, without FINAL) and every kept sale, as (lead_key, lead_check, e).
+     */
+    private String rowsSql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, String range) {
+        String db = clickHouse.database();
+        String acc = ClickHouseSql.str(accountId);
+        String clicks = "SELECT lead_key, lead_check, " + number(db, acc, codes, p) + " AS e FROM " + db + ".clicks_by_lead WHERE "
+                + window(db, acc, p, w) + range.replace("KEY", "lead_key");
+        String sales = "SELECT cityHash64(lead_id) AS lead_key, farmHash64(lead_id) AS lead_check, bitOr(bitShiftLeft(toUInt64(toUInt32(sale_at)), 32), "
+                + SALE + ") AS e FROM " + TouchPaths.keptSales(db, accountId, p, w, range.replace("KEY", "cityHash64(lead_id)"), false) + " AS ks";
+        return "SELECT lead_key, lead_check, e FROM (" + clicks + " UNION ALL " + sales + ") AS u SETTINGS max_threads = 1";
+    }
+
+    /**
+     * The exact count of the leads of {@code tied} (lead_key values; every lead when empty): rows (t, n), t a
+     * transition's number counted n times. The leads' clicks are deduplicated (newest version per id) and each number
+     * paired with its click id, so that a sort orders them by (time, click id); the rules are those of
+     * {@link LeadPaths}.
+     */
+    private String exactSql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, Set<String> tied) {
+        String db = clickHouse.database();
+        String acc = ClickHouseSql.str(accountId);
+        String keys = "(" + String.join(", ", tied) + ")";
+        String leads = tied.isEmpty() ? "" : " AND lead_key IN " + keys;
+        // the newest version of each click (a click's date, platform and ad never change: they are part of the group)
+        String clicks = "SELECT lead_id, " + entry(number(db, acc, codes, p), "id") + " AS e FROM (SELECT lead_id, click_date, id, platform, ad, "
+                + "argMax(is_organic, _version) AS is_organic, argMax(source_link_tag, _version) AS source_link_tag, "
+                + "argMax(is_deleted, _version) AS is_deleted FROM " + db + ".clicks_by_lead WHERE " + window(db, acc, p, w) + leads
+                + " GROUP BY lead_id, click_date, id, platform, ad) AS dc";
+        String sales = "SELECT lead_id, " + entry("bitOr(bitShiftLeft(toUInt64(toUInt32(sale_at)), 32), " + SALE + ")", "''") + " AS e FROM "
+                + TouchPaths.keptSales(db, accountId, p, w, "", false) + " AS ks" + (tied.isEmpty() ? "" : " WHERE cityHash64(lead_id) IN " + keys);
+        String perLead = "SELECT lead_id AS lk, groupArray(e) AS t FROM (" + clicks + " UNION ALL " + sales + ") AS u GROUP BY lk";
+        String time = "toInt64(tupleElement(x, 1))";
+        String bits = "tupleElement(x, 3)";
+        // sorted once: by time, then click id; the filters below keep that order
+        String split = "SELECT lk, arrayFilter(x -> bitAnd(" + bits + ", " + SALE + ") = 0, ts) AS c, arrayFilter(x -> bitAnd(" + bits
+                + ", " + SALE + ") != 0, ts) AS s FROM (SELECT lk, arraySort(t) AS ts FROM (" + perLead + ") AS pl) AS so";
+        String kept = "SELECT lk, notEmpty(s) AS converted, arrayMap(x -> " + time + ", s) AS sale_at, arrayFilter(x -> bitAnd(" + bits + ", "
+                + DROPPED + ") = 0, c) AS k FROM (" + split + ") AS sp";
         // one row per path: one per kept sale of the lead, or one non-converting path
-        String bounded = "SELECT lk, is_tied, touching, converted, sale_epoch, k, if(converted, sale_epoch - " + w.back() + ", " + w.nonConvertingFrom()
+        String bounded = "SELECT lk, converted, sale_epoch, k, if(converted, sale_epoch - " + w.back() + ", " + w.nonConvertingFrom()
                 + ") AS lo_at, if(converted, sale_epoch, " + w.end() + ") AS hi_at FROM (" + kept
                 + ") AS kp ARRAY JOIN if(converted, sale_at, [toInt64(0)]) AS sale_epoch";
         // 18.16 drops a subquery column that only a lambda reads ("Unknown identifier"): lo_at / hi_at are also read
         // outside the lambda, up to the query that uses wt (lo_at <= hi_at always holds)
-        String windowed = "SELECT lk, is_tied, touching, converted, sale_epoch, lo_at, hi_at, arrayFilter(x -> " + time + " >= lo_at AND " + time
+        String windowed = "SELECT lk, converted, lo_at, hi_at, arrayFilter(x -> " + time + " >= lo_at AND " + time
                 + " <= hi_at, k) AS wt FROM (" + bounded + ") AS b";
         String preferred = switch (p.sources()) {
             case prioritize_paid -> "= 0";
@@ -259,21 +251,17 @@ final class ChainTransitions {
         };
         String kind = preferred == null ? "wt" : "if(arrayExists(x -> bitAnd(" + bits + ", " + ORGANIC + ") " + preferred + ", wt), "
                 + "arrayFilter(x -> bitAnd(" + bits + ", " + ORGANIC + ") " + preferred + ", wt), wt)";
-        String paths = "SELECT lk, is_tied, converted, sale_epoch, arrayMap(x -> bitAnd(" + bits + ", " + CHANNEL + "), " + kind + ") AS ch, "
-                + (exact ? "emptyArrayUInt64()" : "if(touching AND converted AND NOT is_tied, wt, emptyArrayUInt64())") + " AS detail FROM ("
-                + windowed + ") AS wd WHERE is_tied OR (notEmpty(wt) AND lo_at <= hi_at)";
-        // START -> c1 -> ... -> ck -> CONVERSION or NULL, each transition one number; a tied group only its key
+        String paths = "SELECT converted, arrayMap(x -> bitAnd(" + bits + ", " + CHANNEL + "), " + kind + ") AS ch FROM (" + windowed
+                + ") AS wd WHERE notEmpty(wt) AND lo_at <= hi_at";
+        // START -> c1 -> ... -> ck -> CONVERSION or NULL, each transition one number
         String transitions = "arrayMap((a, b) -> bitOr(bitShiftLeft(a, " + FROM + "), b), arrayConcat([toUInt64(" + START + ")], ch), "
                 + "arrayConcat(ch, [toUInt64(if(converted, " + CONVERSION + ", " + NULL + "))]))";
-        // the paths returned ride on their first transition's row (from START)
-        return "SELECT t, is_tied, count() AS n, groupArrayIf((lk, sale_epoch, detail), notEmpty(detail) AND bitShiftRight(t, " + FROM + ") = "
-                + START + ") AS paths FROM (SELECT is_tied, lk, sale_epoch, detail, if(is_tied, " + (exact ? "emptyArrayUInt64()" : "[lk]") + ", "
-                + transitions + ") AS tr FROM (" + paths + ") AS pa) AS pt ARRAY JOIN tr AS t GROUP BY t, is_tied";
+        return "SELECT t, count() AS n FROM (SELECT " + transitions + " AS tr FROM (" + paths + ") AS pa) AS pt ARRAY JOIN tr AS t GROUP BY t";
     }
 
-    /** A path entry: the number alone, or (time, click id, number) so that a sort orders by (time, click id). */
-    private static String entry(boolean exact, String number, String id) {
-        return exact ? "(toUInt32(bitShiftRight(" + number + ", 32)), " + id + ", " + number + ")" : number;
+    /** A path entry of the exact count: (time, click id, number), so that a sort orders by (time, click id). */
+    private static String entry(String number, String id) {
+        return "(toUInt32(bitShiftRight(" + number + ", 32)), " + id + ", " + number + ")";
     }
 
     private static String at(long epochSecond) {

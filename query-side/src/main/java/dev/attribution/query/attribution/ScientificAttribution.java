@@ -178,14 +178,7 @@ public class ScientificAttribution {
      * then counted by {@link TouchPaths#transitions}.
      */
     private record Chain(ChainTransitions.Codes codes, TouchPaths.Window window, Set<String> detail,
-                         List<java.util.function.Supplier<List<com.fasterxml.jackson.databind.JsonNode>>> parts) {
-
-        /** The rows of every part (waits for them). */
-        List<com.fasterxml.jackson.databind.JsonNode> rows() {
-            List<com.fasterxml.jackson.databind.JsonNode> rows = new ArrayList<>();
-            parts.forEach(part -> rows.addAll(part.get()));
-            return rows;
-        }
+                         List<java.util.function.Supplier<LeadPaths>> parts) {
     }
 
     /**
@@ -209,7 +202,7 @@ public class ScientificAttribution {
                 }
             }
         }
-        return new Chain(codes, w, detail, chainCounts.sql(accountId, codes, p, w, detailCodes).stream().map(clickHouse::selectLater).toList());
+        return new Chain(codes, w, detail, chainCounts.start(accountId, codes, p, w, detailCodes));
     }
 
     private Map<String, PathCredit.Credit> credit(String accountId, Channels channels, Set<String> entities, AttributionQuery.Params p,
@@ -225,7 +218,7 @@ public class ScientificAttribution {
             // the converting paths came with the chain's count: only their sales are read, while it runs; the tied
             // leads' paths (not returned) are read exactly after it
             List<com.fasterxml.jackson.databind.JsonNode> sales = clickHouse.select(paths.touchingSalesSql(accountId, channels, entities, p, w, null));
-            ChainTransitions.Counted counted = chainCounts.count(started.rows(), accountId, started.codes(), p, w);
+            ChainTransitions.Counted counted = chainCounts.count(started.parts(), accountId, started.codes(), p, w);
             transitions = counted.transitions();
             if (counted.allExact()) {
                 converting = paths.converting(clickHouse.select(paths.convertingSql(accountId, channels, entities, p, w, started.codes())), p,
@@ -241,7 +234,7 @@ public class ScientificAttribution {
             // the converting paths read while the chain's count runs
             converting = paths.converting(clickHouse.select(paths.convertingSql(accountId, channels, entities, p, w, started.codes())), p,
                     started.codes());
-            transitions = chainCounts.count(started.rows(), accountId, started.codes(), p, w).transitions();
+            transitions = chainCounts.count(started.parts(), accountId, started.codes(), p, w).transitions();
         } else {
             converting = paths.converting(accountId, channels, entities, p, w);
             if (chain) {

@@ -1,0 +1,325 @@
+package dev.attribution.query.attribution;
+
+import dev.attribution.clickhouse.RowBinaryInput;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The scientific chain's count over one range of leads, done in Java on the raw numbers {@link ChainTransitions}
+ * reads from ClickHouse: each row is (lead_key, lead_check, number), a number being a click or a kept sale of the
+ * window (time in the high 32 bits, then the sale / dropped / organic flags and the channel's code). The rows are
+ * grouped by lead_key and sorted by number (a radix pass on the key, then a small sort per bucket: no hash table of a
+ * million leads), and each lead's paths are cut, filtered and counted in one walk over its numbers — the rules of
+ * docs/attribution-models.md ("Paths"; "How the paths are read" for ties and collisions).
+ * <p>
+ * A lead whose clicks share a second (versions of one click, or two clicks of one second) or whose rows carry two
+ * lead_check values (two leads of one key) is "tied": it is not counted here, only named, and counted exactly by
+ * {@link ChainTransitions}. The converting paths of untied leads with a window click on a requested entity are kept
+ * whole (their numbers, by "lead_key:sale epoch"), so that the report needs no second read of them.
+ */
+final class LeadPaths {
+
+    /**
+     * What the walk needs of the request: a converting path holds the clicks in [sale − back, sale], a
+     * non-converting one those in [nonConvertingFrom, end]; {@code preferOrganic} null keeps every click, else the
+     * clicks of that kind when the path has one (prioritize_organic / prioritize_paid); {@code detail[code]} marks
+     * the channels whose converting paths are kept whole.
+     */
+    record Rules(long back, long nonConvertingFrom, long end, Boolean preferOrganic, boolean[] detail) {
+
+        static Rules of(TouchPaths.Window w, AttributionRequest.SourceConfiguration sources, boolean[] detail) {
+            Boolean organic = switch (sources) {
+                case prioritize_paid -> false;
+                case prioritize_organic -> true;
+                default -> null;
+            };
+            return new Rules(w.back(), w.nonConvertingFrom(), w.end(), organic, detail);
+        }
+    }
+
+    /** Transition counts: (from state << 24 | to state) → count. */
+    final Counts counts = new Counts();
+    /** Converting paths of untied leads touching a detail channel: "lead_key:sale epoch" → the numbers of its window. */
+    final Map<String, long[]> paths = new HashMap<>();
+    /** Keys (unsigned decimal) of the tied leads, whose paths were not counted. */
+    final Set<String> tied = new TreeSet<>();
+
+    private final Rules rules;
+    private long[] clicks = new long[64];
+    private long[] kept = new long[64];
+    private long[] window = new long[64];
+
+    private LeadPaths(Rules rules) {
+        this.rules = rules;
+    }
+
+    /** Reads the rows of one range and counts their paths. */
+    static LeadPaths count(RowBinaryInput in, Rules rules) {
+        Rows rows = Rows.read(in);
+        rows.sortByKeyAndNumber();
+        LeadPaths out = new LeadPaths(rules);
+        int n = rows.size;
+        for (int from = 0, to; from < n; from = to) {
+            to = from + 1;
+            while (to < n && rows.key[to] == rows.key[from]) {
+                to++;
+            }
+            out.lead(rows, from, to);
+        }
+        return out;
+    }
+
+    /** One lead's rows [from, to), sorted by number. */
+    private void lead(Rows rows, int from, int to) {
+        long key = rows.key[from];
+        boolean tiedLead = false;
+        boolean touching = false;
+        int nc = 0;
+        int nk = 0;
+        int sales = 0;
+        for (int i = from; i < to; i++) {
+            long x = rows.number[i];
+            tiedLead |= rows.check[i] != rows.check[from];
+            if ((x & ChainTransitions.SALE) != 0) {
+                sales++;
+                continue;
+            }
+            // every raw row counts for ties and for touching (as clicks_by_ad would name the lead); only kept ones for paths
+            if (nc > 0 && (clicks[nc - 1] >>> 32) == (x >>> 32)) {
+                tiedLead = true;
+            }
+            clicks = grow(clicks, nc);
+            clicks[nc++] = x;
+            int code = (int) (x & ChainTransitions.CHANNEL);
+            touching |= code < rules.detail().length && rules.detail()[code];
+            if ((x & ChainTransitions.DROPPED) == 0) {
+                kept = grow(kept, nk);
+                kept[nk++] = x;
+            }
+        }
+        if (tiedLead) {
+            tied.add(Long.toUnsignedString(key));
+            return;
+        }
+        if (sales == 0) {
+            path(key, nk, rules.nonConvertingFrom(), rules.end(), false, 0, false);
+            return;
+        }
+        for (int i = from; i < to; i++) {
+            long x = rows.number[i];
+            if ((x & ChainTransitions.SALE) != 0) {
+                long sale = x >>> 32;
+                path(key, nk, sale - rules.back(), sale, true, sale, touching);
+            }
+        }
+    }
+
+    /** The path of the kept clicks in [lo, hi]: its transitions counted, and kept whole when {@code keep}. */
+    private void path(long key, int nk, long lo, long hi, boolean converted, long sale, boolean keep) {
+        int nw = 0;
+        boolean preferred = false;
+        for (int i = 0; i < nk; i++) {
+            long t = kept[i] >>> 32;
+            if (t >= lo && t <= hi) {
+                window = grow(window, nw);
+                window[nw++] = kept[i];
+                preferred |= rules.preferOrganic() != null && organic(kept[i]) == rules.preferOrganic();
+            }
+        }
+        if (nw == 0) {
+            return;
+        }
+        long prev = ChainTransitions.START;
+        for (int i = 0; i < nw; i++) {
+            if (preferred && organic(window[i]) != rules.preferOrganic()) {
+                continue;
+            }
+            long channel = window[i] & ChainTransitions.CHANNEL;
+            counts.add(prev << ChainTransitions.FROM | channel, 1);
+            prev = channel;
+        }
+        counts.add(prev << ChainTransitions.FROM | (converted ? ChainTransitions.CONVERSION : ChainTransitions.NULL), 1);
+        if (keep) {
+            paths.put(Long.toUnsignedString(key) + ":" + sale, java.util.Arrays.copyOf(window, nw));
+        }
+    }
+
+    private static boolean organic(long number) {
+        return (number & ChainTransitions.ORGANIC) != 0;
+    }
+
+    private static long[] grow(long[] a, int used) {
+        return used < a.length ? a : java.util.Arrays.copyOf(a, a.length * 2);
+    }
+
+    /** The rows of a range as three columns. */
+    private static final class Rows {
+        long[] key = new long[1 << 16];
+        long[] check = new long[1 << 16];
+        long[] number = new long[1 << 16];
+        int size;
+
+        static Rows read(RowBinaryInput in) {
+            Rows r = new Rows();
+            while (in.hasMore()) {
+                if (r.size == r.key.length) {
+                    int grown = r.size * 2;
+                    r.key = java.util.Arrays.copyOf(r.key, grown);
+                    r.check = java.util.Arrays.copyOf(r.check, grown);
+                    r.number = java.util.Arrays.copyOf(r.number, grown);
+                }
+                r.key[r.size] = in.readLong();
+                r.check[r.size] = in.readLong();
+                r.number[r.size] = in.readLong();
+                r.size++;
+            }
+            return r;
+        }
+
+        /**
+         * Sorts by (key, number): one counting pass into buckets of a few rows each by 16 middle bits of the key (a
+         * hash, so the buckets are even), then an insertion sort inside each bucket. Equal keys share a bucket, so a
+         * lead's rows end up together, in number order.
+         */
+        void sortByKeyAndNumber() {
+            int bits = Math.max(1, Math.min(20, 31 - Integer.numberOfLeadingZeros(Math.max(1, size / 8))));
+            int buckets = 1 << bits;
+            int[] start = new int[buckets + 1];
+            for (int i = 0; i < size; i++) {
+                start[bucket(key[i], bits) + 1]++;
+            }
+            for (int b = 0; b < buckets; b++) {
+                start[b + 1] += start[b];
+            }
+            int[] next = java.util.Arrays.copyOf(start, buckets);
+            long[] k2 = new long[size];
+            long[] c2 = new long[size];
+            long[] n2 = new long[size];
+            for (int i = 0; i < size; i++) {
+                int at = next[bucket(key[i], bits)]++;
+                k2[at] = key[i];
+                c2[at] = check[i];
+                n2[at] = number[i];
+            }
+            key = k2;
+            check = c2;
+            number = n2;
+            for (int b = 0; b < buckets; b++) {
+                sort(start[b], start[b + 1]);
+            }
+        }
+
+        /** Sorts [lo, hi) by (key, number): insertion sort for a few rows, else a merge sort (a lead with many clicks). */
+        private void sort(int lo, int hi) {
+            if (hi - lo <= 32) {
+                for (int i = lo + 1; i < hi; i++) {
+                    long k = key[i];
+                    long c = check[i];
+                    long x = number[i];
+                    int j = i - 1;
+                    while (j >= lo && before(k, x, j)) {
+                        key[j + 1] = key[j];
+                        check[j + 1] = check[j];
+                        number[j + 1] = number[j];
+                        j--;
+                    }
+                    key[j + 1] = k;
+                    check[j + 1] = c;
+                    number[j + 1] = x;
+                }
+                return;
+            }
+            int mid = (lo + hi) >>> 1;
+            sort(lo, mid);
+            sort(mid, hi);
+            long[] k = java.util.Arrays.copyOfRange(key, lo, mid);
+            long[] c = java.util.Arrays.copyOfRange(check, lo, mid);
+            long[] x = java.util.Arrays.copyOfRange(number, lo, mid);
+            int i = 0;
+            int j = mid;
+            int at = lo;
+            while (i < k.length) {
+                if (j < hi && before(key[j], number[j], k[i], x[i])) {
+                    key[at] = key[j];
+                    check[at] = check[j];
+                    number[at++] = number[j++];
+                } else {
+                    key[at] = k[i];
+                    check[at] = c[i];
+                    number[at++] = x[i++];
+                }
+            }
+        }
+
+        /** Row j sorts after (k, x). */
+        private boolean before(long k, long x, int j) {
+            return before(k, x, key[j], number[j]);
+        }
+
+        /** (k1, x1) sorts before (k2, x2). */
+        private static boolean before(long k1, long x1, long k2, long x2) {
+            return k1 < k2 || k1 == k2 && x1 < x2;
+        }
+
+        private static int bucket(long key, int bits) {
+            return (int) (key >>> 20) & ((1 << bits) - 1);
+        }
+    }
+
+    /** Counts by a non-negative long key (open addressing; a transition's number is below 2^48). */
+    static final class Counts {
+        private long[] keys = new long[1024];
+        private long[] values = new long[1024];
+        private int size;
+
+        Counts() {
+            java.util.Arrays.fill(keys, -1);
+        }
+
+        void add(long key, long n) {
+            int mask = keys.length - 1;
+            int i = (int) (key * 0x9E3779B97F4A7C15L >>> 40) & mask;
+            while (keys[i] != -1 && keys[i] != key) {
+                i = (i + 1) & mask;
+            }
+            if (keys[i] == -1) {
+                keys[i] = key;
+                if (++size * 2 > keys.length) {
+                    values[i] += n;
+                    rehash();
+                    return;
+                }
+            }
+            values[i] += n;
+        }
+
+        void addAll(Counts other) {
+            other.forEach(this::add);
+        }
+
+        void forEach(java.util.function.BiConsumer<Long, Long> each) {
+            for (int i = 0; i < keys.length; i++) {
+                if (keys[i] != -1) {
+                    each.accept(keys[i], values[i]);
+                }
+            }
+        }
+
+        private void rehash() {
+            long[] oldKeys = keys;
+            long[] oldValues = values;
+            keys = new long[oldKeys.length * 2];
+            values = new long[oldKeys.length * 2];
+            java.util.Arrays.fill(keys, -1);
+            size = 0;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldKeys[i] != -1) {
+                    add(oldKeys[i], oldValues[i]);
+                }
+            }
+        }
+    }
+}
