@@ -56,9 +56,8 @@ final class LeadPaths {
         this.rules = rules;
     }
 
-    /** Reads the rows of one range and counts their paths. */
-    static LeadPaths count(RowBinaryInput in, Rules rules) {
-        Rows rows = Rows.read(in);
+    /** Counts the paths of the leads of {@code rows} (a range's clicks and sales). */
+    static LeadPaths count(Rows rows, Rules rules) {
         rows.sortByKeyAndNumber();
         LeadPaths out = new LeadPaths(rules);
         int n = rows.size;
@@ -155,28 +154,55 @@ final class LeadPaths {
         return used < a.length ? a : java.util.Arrays.copyOf(a, a.length * 2);
     }
 
-    /** The rows of a range as three columns. */
-    private static final class Rows {
+    /** Rows as three columns: lead_key, lead_check, number. */
+    static final class Rows {
         long[] key = new long[1 << 16];
         long[] check = new long[1 << 16];
         long[] number = new long[1 << 16];
         int size;
 
-        static Rows read(RowBinaryInput in) {
+        /** Rows of (lead_key, lead_check, number). */
+        static Rows numbers(RowBinaryInput in) {
             Rows r = new Rows();
             while (in.hasMore()) {
-                if (r.size == r.key.length) {
-                    int grown = r.size * 2;
-                    r.key = java.util.Arrays.copyOf(r.key, grown);
-                    r.check = java.util.Arrays.copyOf(r.check, grown);
-                    r.number = java.util.Arrays.copyOf(r.number, grown);
-                }
-                r.key[r.size] = in.readLong();
-                r.check[r.size] = in.readLong();
-                r.number[r.size] = in.readLong();
-                r.size++;
+                r.add(in.readLong(), in.readLong(), in.readLong());
             }
             return r;
+        }
+
+        /** Click rows of (lead_key, lead_check, number without its channel, ad_key): the channel's code comes from {@code byAdKey}. */
+        static Rows clicks(RowBinaryInput in, Counts byAdKey) {
+            Rows r = new Rows();
+            while (in.hasMore()) {
+                long key = in.readLong();
+                long check = in.readLong();
+                long number = in.readLong();
+                r.add(key, check, number | byAdKey.get(in.readLong()));
+            }
+            return r;
+        }
+
+        /** Adds the rows of {@code other} whose key is in [from, to) as unsigned numbers ({@code to} 0: no upper bound). */
+        Rows withSales(Rows other, long from, long to) {
+            for (int i = 0; i < other.size; i++) {
+                long k = other.key[i];
+                if (Long.compareUnsigned(k, from) >= 0 && (to == 0 || Long.compareUnsigned(k, to) < 0)) {
+                    add(k, other.check[i], other.number[i]);
+                }
+            }
+            return this;
+        }
+
+        private void add(long k, long c, long x) {
+            if (size == key.length) {
+                int grown = size * 2;
+                key = java.util.Arrays.copyOf(key, grown);
+                check = java.util.Arrays.copyOf(check, grown);
+                number = java.util.Arrays.copyOf(number, grown);
+            }
+            key[size] = k;
+            check[size] = c;
+            number[size++] = x;
         }
 
         /**
@@ -269,31 +295,35 @@ final class LeadPaths {
         }
     }
 
-    /** Counts by a non-negative long key (open addressing; a transition's number is below 2^48). */
+    /** Counts (or small values) by a long key, 0 for an absent key (open addressing, no boxing). */
     static final class Counts {
         private long[] keys = new long[1024];
         private long[] values = new long[1024];
+        private boolean[] used = new boolean[1024];
         private int size;
 
-        Counts() {
-            java.util.Arrays.fill(keys, -1);
-        }
-
         void add(long key, long n) {
-            int mask = keys.length - 1;
-            int i = (int) (key * 0x9E3779B97F4A7C15L >>> 40) & mask;
-            while (keys[i] != -1 && keys[i] != key) {
-                i = (i + 1) & mask;
-            }
-            if (keys[i] == -1) {
+            int i = slot(key);
+            if (!used[i]) {
+                used[i] = true;
                 keys[i] = key;
-                if (++size * 2 > keys.length) {
-                    values[i] += n;
-                    rehash();
-                    return;
-                }
+                size++;
             }
             values[i] += n;
+            if (size * 2 > keys.length) {
+                rehash();
+            }
+        }
+
+        /** Sets the value of {@code key}. */
+        void put(long key, long value) {
+            add(key, value - get(key));
+        }
+
+        /** The value of {@code key}, 0 when absent. */
+        long get(long key) {
+            int i = slot(key);
+            return used[i] ? values[i] : 0;
         }
 
         void addAll(Counts other) {
@@ -302,21 +332,32 @@ final class LeadPaths {
 
         void forEach(java.util.function.BiConsumer<Long, Long> each) {
             for (int i = 0; i < keys.length; i++) {
-                if (keys[i] != -1) {
+                if (used[i]) {
                     each.accept(keys[i], values[i]);
                 }
             }
         }
 
+        /** The slot of {@code key}: where it is, or the free one where it would go. */
+        private int slot(long key) {
+            int mask = keys.length - 1;
+            int i = (int) (key * 0x9E3779B97F4A7C15L >>> 40) & mask;
+            while (used[i] && keys[i] != key) {
+                i = (i + 1) & mask;
+            }
+            return i;
+        }
+
         private void rehash() {
             long[] oldKeys = keys;
             long[] oldValues = values;
+            boolean[] oldUsed = used;
             keys = new long[oldKeys.length * 2];
             values = new long[oldKeys.length * 2];
-            java.util.Arrays.fill(keys, -1);
+            used = new boolean[oldKeys.length * 2];
             size = 0;
             for (int i = 0; i < oldKeys.length; i++) {
-                if (oldKeys[i] != -1) {
+                if (oldUsed[i]) {
                     add(oldKeys[i], oldValues[i]);
                 }
             }
