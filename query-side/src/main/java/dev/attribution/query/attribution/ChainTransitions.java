@@ -55,15 +55,16 @@ final class ChainTransitions {
 
     /**
      * The channels of one request as integers: code 0 is {@link PathCredit#OTHER}, codes 1..n the level's entities
-     * (sorted); {@code sql} gives a click's code from its {@code platform} and {@code ad} columns, {@code byAdKey}
-     * from the hash {@code cityHash64(platform, ad)} ({@code byAdKey}; absent is 0). Two different (platform, ad) pairs of one
-     * hash would share a code: about 1e-13 for 10,000 distinct click ads against 2,000 ads.
+     * (sorted); {@code sql} gives a click's code from its {@code platform} and {@code ad} columns: their
+     * {@code cityHash64} looked up among the same hash of the ads' {@code (platform, ad_id)} (a number lookup: cheaper
+     * than comparing the strings). Two different (platform, ad) pairs of one hash would share a code: about 1e-13 for
+     * 10,000 distinct click ads against 2,000 ads.
      */
-    record Codes(List<String> names, String sql, LeadPaths.Counts byAdKey) {
+    record Codes(List<String> names, String sql) {
 
         /** The codes of the account's ads at the level, or null when there are more than {@link #MAX_ADS}. */
         static Codes read(ClickHouseGateway clickHouse, String accountId, ScientificAttribution.Channels channels) {
-            List<JsonNode> rows = clickHouse.select("SELECT ad_id, platform, " + channels.column() + " AS entity, toString(cityHash64(platform, ad_id)) AS ad_key FROM "
+            List<JsonNode> rows = clickHouse.select("SELECT " + channels.column() + " AS entity, toString(cityHash64(platform, ad_id)) AS ad_key FROM "
                     + clickHouse.database() + ".ads_current WHERE account_id = " + ClickHouseSql.str(accountId)
                     + (channels.platform() == null ? "" : " AND platform = " + ClickHouseSql.str(channels.platform()))
                     + " AND ad_id != '' LIMIT " + (MAX_ADS + 1));
@@ -82,24 +83,18 @@ final class ChainTransitions {
             for (int i = 1; i < names.size(); i++) {
                 code.put(names.get(i), i);
             }
-            Map<String, TreeMap<String, Integer>> byPlatform = new TreeMap<>();
-            LeadPaths.Counts byAdKey = new LeadPaths.Counts();
+            Map<String, Integer> byAdKey = new TreeMap<>();
             for (JsonNode r : rows) {
                 Integer c = code.get(r.get("entity").asText());
                 if (c != null) {
-                    byPlatform.computeIfAbsent(r.get("platform").asText(), p -> new TreeMap<>()).put(r.get("ad_id").asText(), c);
-                    byAdKey.put(Long.parseUnsignedLong(r.get("ad_key").asText()), c);
+                    byAdKey.put(r.get("ad_key").asText(), c);
                 }
             }
-            if (byPlatform.isEmpty()) {
-                return new Codes(names, "toUInt64(0)", byAdKey);
+            if (byAdKey.isEmpty()) {
+                return new Codes(names, "toUInt64(0)");
             }
-            String sql = byPlatform.entrySet().stream()
-                    .map(e -> "platform = " + ClickHouseSql.str(e.getKey()) + ", toUInt64(transform(ad, [" + e.getValue().keySet().stream()
-                            .map(ClickHouseSql::str).collect(Collectors.joining(", ")) + "], [" + e.getValue().values().stream()
-                            .map(String::valueOf).collect(Collectors.joining(", ")) + "], 0))")
-                    .collect(Collectors.joining(", ", "multiIf(", ", toUInt64(0))"));
-            return new Codes(names, sql, byAdKey);
+            return new Codes(names, "toUInt64(transform(cityHash64(platform, ad), CAST([" + String.join(", ", byAdKey.keySet())
+                    + "] AS Array(UInt64)), [" + byAdKey.values().stream().map(String::valueOf).collect(Collectors.joining(", ")) + "], 0))");
         }
     }
 
@@ -110,32 +105,26 @@ final class ChainTransitions {
     }
 
     /**
-     * Sends the count: the window's kept sales once, and one statement per range of lead_key (the table's first key
-     * column after the account) reading only that range's clicks with one ClickHouse thread; each range is counted by
-     * a {@link LeadPaths} as its rows arrive, with the sales of its leads; {@link #count} waits for them.
-     * {@code detail}: the codes of the requested entities (empty for none), whose untied leads' converting paths are
-     * kept whole.
+     * Sends the count: one statement per range of lead_key (the table's first key column after the account), each
+     * reading only that range's clicks and kept sales with one ClickHouse thread, its rows counted by a
+     * {@link LeadPaths} as they arrive; {@link #count} waits for them. {@code detail}: the codes of the requested
+     * entities (empty for none), whose untied leads' converting paths are kept whole.
      */
     List<Supplier<LeadPaths>> start(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, Set<Integer> detail) {
         boolean[] marked = new boolean[codes.names().size()];
         detail.forEach(c -> marked[c] = true);
         LeadPaths.Rules rules = LeadPaths.Rules.of(w, p.sources(), marked);
-        Supplier<LeadPaths.Rows> sales = clickHouse.selectRowBinaryLater(salesSql(accountId, p, w), LeadPaths.Rows::numbers);
         List<Supplier<LeadPaths>> parts = new ArrayList<>();
         for (int part = 0; part < PARTS; part++) {
-            long from = bound(part);
-            long to = bound(part + 1);
-            boolean last = part == PARTS - 1;
-            String range = (part == 0 ? "" : " AND lead_key >= " + Long.toUnsignedString(from)) + (last ? "" : " AND lead_key < " + Long.toUnsignedString(to));
-            parts.add(clickHouse.selectRowBinaryLater(clicksSql(accountId, codes, p, w, range),
-                    in -> LeadPaths.count(LeadPaths.Rows.clicks(in, codes.byAdKey()).withSales(sales.get(), from, last ? 0 : to), rules)));
+            String range = (part == 0 ? "" : " AND KEY >= " + bound(part)) + (part == PARTS - 1 ? "" : " AND KEY < " + bound(part + 1));
+            parts.add(clickHouse.selectRowBinaryLater(rowsSql(accountId, codes, p, w, range), in -> LeadPaths.count(LeadPaths.Rows.numbers(in), rules)));
         }
         return parts;
     }
 
-    /** The lowest lead_key of range {@code part} (unsigned): part × 2^64 / PARTS; 0 for PARTS (the end). */
-    private static long bound(int part) {
-        return java.math.BigInteger.ONE.shiftLeft(64).multiply(java.math.BigInteger.valueOf(part)).divide(java.math.BigInteger.valueOf(PARTS)).longValue();
+    /** The lowest lead_key of range {@code part}: part × 2^64 / PARTS. */
+    private static String bound(int part) {
+        return java.math.BigInteger.ONE.shiftLeft(64).multiply(java.math.BigInteger.valueOf(part)).divide(java.math.BigInteger.valueOf(PARTS)).toString();
     }
 
     /**
@@ -207,23 +196,19 @@ final class ChainTransitions {
     }
 
     /**
-     * The click rows {@link LeadPaths} counts, of the leads in {@code range} (conditions on lead_key, each " AND …"):
-     * every raw row of the window (every version, without FINAL) as (lead_key, lead_check, e, ad_key), e the click's
-     * number without its channel, which {@link Codes#byAdKey} gives from ad_key = cityHash64(platform, ad) (hashing
-     * the two strings measured ~20 ms per range cheaper than mapping them with transform in SQL).
+     * The rows {@link LeadPaths} counts, of the leads in {@code range} (conditions on KEY, each " AND …"), as
+     * (lead_key, lead_check, e): every raw click row of the window (every version, without FINAL) and every kept
+     * sale, deduplicated by numbers ({@link TouchPaths#keptSaleKeys}). The sales are read per range: grouping a
+     * range's sales took less than half the CPU of grouping them all at once.
      */
-    private String clicksSql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, String range) {
+    private String rowsSql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, String range) {
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
-        return "SELECT lead_key, lead_check, " + number(db, acc, "toUInt64(0)", p) + " AS e, cityHash64(platform, ad) AS ad_key FROM " + db + ".clicks_by_lead WHERE "
-                + window(db, acc, p, w) + range + " SETTINGS max_threads = 1";
-    }
-
-    /** The window's kept sales, as (lead_key, lead_check, e), read once for every range. */
-    private String salesSql(String accountId, AttributionQuery.Params p, TouchPaths.Window w) {
-        String db = clickHouse.database();
-        return "SELECT cityHash64(lead_id) AS lead_key, farmHash64(lead_id) AS lead_check, bitOr(bitShiftLeft(toUInt64(toUInt32(sale_at)), 32), "
-                + SALE + ") AS e FROM " + TouchPaths.keptSales(db, accountId, p, w, "", false) + " AS ks SETTINGS max_threads = 1";
+        String clicks = "SELECT lead_key, lead_check, " + number(db, acc, codes.sql(), p) + " AS e FROM " + db + ".clicks_by_lead WHERE "
+                + window(db, acc, p, w) + range.replace("KEY", "lead_key");
+        String sales = "SELECT lead_key, lead_check, bitOr(bitShiftLeft(toUInt64(toUInt32(sale_at)), 32), " + SALE + ") AS e FROM "
+                + TouchPaths.keptSaleKeys(db, accountId, p, w, range.replace("KEY", "cityHash64(lead_id)")) + " AS ks";
+        return "SELECT lead_key, lead_check, e FROM (" + clicks + " UNION ALL " + sales + ") AS u SETTINGS max_threads = 1";
     }
 
     /**

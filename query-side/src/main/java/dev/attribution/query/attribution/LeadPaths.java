@@ -63,7 +63,7 @@ final class LeadPaths {
         int n = rows.size;
         for (int from = 0, to; from < n; from = to) {
             to = from + 1;
-            while (to < n && rows.key[to] == rows.key[from]) {
+            while (to < n && rows.key(to) == rows.key(from)) {
                 to++;
             }
             out.lead(rows, from, to);
@@ -73,15 +73,15 @@ final class LeadPaths {
 
     /** One lead's rows [from, to), sorted by number. */
     private void lead(Rows rows, int from, int to) {
-        long key = rows.key[from];
+        long key = rows.key(from);
         boolean tiedLead = false;
         boolean touching = false;
         int nc = 0;
         int nk = 0;
         int sales = 0;
         for (int i = from; i < to; i++) {
-            long x = rows.number[i];
-            tiedLead |= rows.check[i] != rows.check[from];
+            long x = rows.number(i);
+            tiedLead |= rows.check(i) != rows.check(from);
             if ((x & ChainTransitions.SALE) != 0) {
                 sales++;
                 continue;
@@ -108,7 +108,7 @@ final class LeadPaths {
             return;
         }
         for (int i = from; i < to; i++) {
-            long x = rows.number[i];
+            long x = rows.number(i);
             if ((x & ChainTransitions.SALE) != 0) {
                 long sale = x >>> 32;
                 path(key, nk, sale - rules.back(), sale, true, sale, touching);
@@ -154,12 +154,25 @@ final class LeadPaths {
         return used < a.length ? a : java.util.Arrays.copyOf(a, a.length * 2);
     }
 
-    /** Rows as three columns: lead_key, lead_check, number. */
+    /**
+     * Rows of (lead_key, lead_check, number), stored side by side in one array (three longs a row: a row moved by the
+     * sort is one cache line, not three).
+     */
     static final class Rows {
-        long[] key = new long[1 << 16];
-        long[] check = new long[1 << 16];
-        long[] number = new long[1 << 16];
-        int size;
+        private long[] data = new long[3 << 12];
+        private int size;
+
+        long key(int i) {
+            return data[3 * i];
+        }
+
+        long check(int i) {
+            return data[3 * i + 1];
+        }
+
+        long number(int i) {
+            return data[3 * i + 2];
+        }
 
         /** Rows of (lead_key, lead_check, number). */
         static Rows numbers(RowBinaryInput in) {
@@ -170,119 +183,80 @@ final class LeadPaths {
             return r;
         }
 
-        /** Click rows of (lead_key, lead_check, number without its channel, ad_key): the channel's code comes from {@code byAdKey}. */
-        static Rows clicks(RowBinaryInput in, Counts byAdKey) {
-            Rows r = new Rows();
-            while (in.hasMore()) {
-                long key = in.readLong();
-                long check = in.readLong();
-                long number = in.readLong();
-                r.add(key, check, number | byAdKey.get(in.readLong()));
-            }
-            return r;
-        }
-
-        /** Adds the rows of {@code other} whose key is in [from, to) as unsigned numbers ({@code to} 0: no upper bound). */
-        Rows withSales(Rows other, long from, long to) {
-            for (int i = 0; i < other.size; i++) {
-                long k = other.key[i];
-                if (Long.compareUnsigned(k, from) >= 0 && (to == 0 || Long.compareUnsigned(k, to) < 0)) {
-                    add(k, other.check[i], other.number[i]);
-                }
-            }
-            return this;
-        }
-
         private void add(long k, long c, long x) {
-            if (size == key.length) {
-                int grown = size * 2;
-                key = java.util.Arrays.copyOf(key, grown);
-                check = java.util.Arrays.copyOf(check, grown);
-                number = java.util.Arrays.copyOf(number, grown);
+            if (3 * size == data.length) {
+                data = java.util.Arrays.copyOf(data, data.length * 2);
             }
-            key[size] = k;
-            check[size] = c;
-            number[size++] = x;
+            int at = 3 * size++;
+            data[at] = k;
+            data[at + 1] = c;
+            data[at + 2] = x;
         }
 
         /**
-         * Sorts by (key, number): one counting pass into buckets of a few rows each by 16 middle bits of the key (a
-         * hash, so the buckets are even), then an insertion sort inside each bucket. Equal keys share a bucket, so a
-         * lead's rows end up together, in number order.
+         * Sorts by (key, number): one counting pass into buckets of a few rows each by high bits of the key (a hash,
+         * so the buckets are even), then a small sort inside each bucket. Equal keys share a bucket, so a lead's
+         * rows end up together, in number order.
          */
         void sortByKeyAndNumber() {
             int bits = Math.max(1, Math.min(20, 31 - Integer.numberOfLeadingZeros(Math.max(1, size / 8))));
             int buckets = 1 << bits;
             int[] start = new int[buckets + 1];
             for (int i = 0; i < size; i++) {
-                start[bucket(key[i], bits) + 1]++;
+                start[bucket(data[3 * i], bits) + 1]++;
             }
             for (int b = 0; b < buckets; b++) {
                 start[b + 1] += start[b];
             }
             int[] next = java.util.Arrays.copyOf(start, buckets);
-            long[] k2 = new long[size];
-            long[] c2 = new long[size];
-            long[] n2 = new long[size];
-            for (int i = 0; i < size; i++) {
-                int at = next[bucket(key[i], bits)]++;
-                k2[at] = key[i];
-                c2[at] = check[i];
-                n2[at] = number[i];
+            long[] sorted = new long[3 * size];
+            for (int i = 0; i < 3 * size; i += 3) {
+                int at = 3 * next[bucket(data[i], bits)]++;
+                sorted[at] = data[i];
+                sorted[at + 1] = data[i + 1];
+                sorted[at + 2] = data[i + 2];
             }
-            key = k2;
-            check = c2;
-            number = n2;
+            data = sorted;
             for (int b = 0; b < buckets; b++) {
                 sort(start[b], start[b + 1]);
             }
         }
 
-        /** Sorts [lo, hi) by (key, number): insertion sort for a few rows, else a merge sort (a lead with many clicks). */
+        /** Sorts rows [lo, hi) by (key, number): insertion sort for a few rows, else a merge sort (a lead with many clicks). */
         private void sort(int lo, int hi) {
             if (hi - lo <= 32) {
                 for (int i = lo + 1; i < hi; i++) {
-                    long k = key[i];
-                    long c = check[i];
-                    long x = number[i];
+                    long k = data[3 * i];
+                    long c = data[3 * i + 1];
+                    long x = data[3 * i + 2];
                     int j = i - 1;
-                    while (j >= lo && before(k, x, j)) {
-                        key[j + 1] = key[j];
-                        check[j + 1] = check[j];
-                        number[j + 1] = number[j];
+                    while (j >= lo && before(k, x, data[3 * j], data[3 * j + 2])) {
+                        data[3 * j + 3] = data[3 * j];
+                        data[3 * j + 4] = data[3 * j + 1];
+                        data[3 * j + 5] = data[3 * j + 2];
                         j--;
                     }
-                    key[j + 1] = k;
-                    check[j + 1] = c;
-                    number[j + 1] = x;
+                    data[3 * j + 3] = k;
+                    data[3 * j + 4] = c;
+                    data[3 * j + 5] = x;
                 }
                 return;
             }
             int mid = (lo + hi) >>> 1;
             sort(lo, mid);
             sort(mid, hi);
-            long[] k = java.util.Arrays.copyOfRange(key, lo, mid);
-            long[] c = java.util.Arrays.copyOfRange(check, lo, mid);
-            long[] x = java.util.Arrays.copyOfRange(number, lo, mid);
+            long[] left = java.util.Arrays.copyOfRange(data, 3 * lo, 3 * mid);
             int i = 0;
             int j = mid;
             int at = lo;
-            while (i < k.length) {
-                if (j < hi && before(key[j], number[j], k[i], x[i])) {
-                    key[at] = key[j];
-                    check[at] = check[j];
-                    number[at++] = number[j++];
+            while (i < left.length) {
+                if (j < hi && before(data[3 * j], data[3 * j + 2], left[i], left[i + 2])) {
+                    System.arraycopy(data, 3 * j++, data, 3 * at++, 3);
                 } else {
-                    key[at] = k[i];
-                    check[at] = c[i];
-                    number[at++] = x[i++];
+                    System.arraycopy(left, i, data, 3 * at++, 3);
+                    i += 3;
                 }
             }
-        }
-
-        /** Row j sorts after (k, x). */
-        private boolean before(long k, long x, int j) {
-            return before(k, x, key[j], number[j]);
         }
 
         /** (k1, x1) sorts before (k2, x2). */
@@ -290,12 +264,16 @@ final class LeadPaths {
             return k1 < k2 || k1 == k2 && x1 < x2;
         }
 
+        /**
+         * The bits of the key right below its top bit (a range of ChainTransitions holds one value of the top bit): the
+         * buckets follow the keys' order, so rows that arrive sorted (a ClickHouse part) are written in order.
+         */
         private static int bucket(long key, int bits) {
-            return (int) (key >>> 20) & ((1 << bits) - 1);
+            return (int) ((key << 1) >>> (64 - bits));
         }
     }
 
-    /** Counts (or small values) by a long key, 0 for an absent key (open addressing, no boxing). */
+    /** Counts by a long key (open addressing, no boxing). */
     static final class Counts {
         private long[] keys = new long[1024];
         private long[] values = new long[1024];
@@ -313,17 +291,6 @@ final class LeadPaths {
             if (size * 2 > keys.length) {
                 rehash();
             }
-        }
-
-        /** Sets the value of {@code key}. */
-        void put(long key, long value) {
-            add(key, value - get(key));
-        }
-
-        /** The value of {@code key}, 0 when absent. */
-        long get(long key) {
-            int i = slot(key);
-            return used[i] ? values[i] : 0;
         }
 
         void addAll(Counts other) {

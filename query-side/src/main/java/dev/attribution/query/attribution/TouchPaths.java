@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The touch paths of the scientific model and of the keyword levels, read from ClickHouse
@@ -258,14 +259,30 @@ final class TouchPaths {
      * (sale_price … sale_cost_of_goods) unless {@code amounts}: 18.16 computes a subquery's unused aggregates.
      */
     static String keptSales(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere, boolean amounts) {
+        return keptSales(db, accountId, p, w, leadsWhere, "account_id, lead_id, id", (amounts ? "argMax(price, _version) AS sale_price, "
+                + "argMax(usd_price, _version) AS sale_usd_price, argMax(taxes, _version) AS sale_taxes, argMax(shipping, _version) AS sale_shipping, "
+                + "argMax(cost_of_goods, _version) AS sale_cost_of_goods, " : ""));
+    }
+
+    /**
+     * The kept sales' leads and dates only, grouped by numbers instead of strings (cityHash64 of the sale id within
+     * the lead's two hashes; ~2.5× less CPU than the String group on the bench): lead_key, lead_check, sale_at. Two
+     * sales of one lead would be one only if their ids shared a 64-bit hash (~1e-19 per pair).
+     */
+    static String keptSaleKeys(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere) {
+        return keptSales(db, accountId, p, w, leadsWhere, "cityHash64(lead_id) AS lead_key, farmHash64(lead_id) AS lead_check, cityHash64(id) AS sale_key", "");
+    }
+
+    /** The kept sales grouped by {@code keys} (columns of the raw rows, or named expressions of them), with {@code amounts}. */
+    private static String keptSales(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere, String keys, String amounts) {
         String acc = ClickHouseSql.str(accountId);
         AttributionFilters f = p.filters();
-        return "(SELECT account_id, lead_id, id, " + (amounts ? "argMax(price, _version) AS sale_price, argMax(usd_price, _version) AS sale_usd_price, "
-                + "argMax(taxes, _version) AS sale_taxes, argMax(shipping, _version) AS sale_shipping, "
-                + "argMax(cost_of_goods, _version) AS sale_cost_of_goods, " : "") + "argMax(recurring, _version) AS is_recurring, "
+        String groupBy = java.util.Arrays.stream(keys.split(", ")).map(k -> k.contains(" AS ") ? k.substring(k.indexOf(" AS ") + 4) : k)
+                .collect(Collectors.joining(", "));
+        return "(SELECT " + keys + ", " + amounts + "argMax(recurring, _version) AS is_recurring, "
                 + "argMax(first_sale, _version) AS is_first_sale, argMax(sale_date, _version) AS sale_at FROM " + db + ".sales WHERE account_id = "
                 + acc + " AND sale_date >= " + at(w.start()) + " AND sale_date <= " + at(w.salesEnd()) + stageLeads(db, acc, p) + leadsWhere
-                + " GROUP BY account_id, lead_id, id HAVING argMax(is_deleted, _version) = 0 AND argMax(deleted, _version) = 0"
+                + " GROUP BY " + groupBy + " HAVING argMax(is_deleted, _version) = 0 AND argMax(deleted, _version) = 0"
                 + (f.ignoreRecurringSales() ? " AND is_recurring = 0" : "")
                 + switch (f.newCustomers()) {
                     case only_unique_customers -> " AND is_first_sale = 1";

@@ -149,25 +149,6 @@ class LeadPathsTest {
     }
 
     @Test
-    void clicksTakeTheirChannelFromTheAdKeyAndEachRangeOnlyItsSales() {
-        long adKey = 0x8000_0000_0000_0005L;
-        LeadPaths.Counts byAdKey = new LeadPaths.Counts();
-        byAdKey.put(adKey, 4);
-        ByteBuffer bytes = ByteBuffer.allocate(2 * 32).order(ByteOrder.LITTLE_ENDIAN);
-        bytes.putLong(A).putLong(1).putLong(100L << 32).putLong(adKey);           // a known ad: channel 4
-        bytes.putLong(A).putLong(1).putLong(200L << 32).putLong(adKey + 1);       // no ad of the level: (other)
-        LeadPaths.Rows clicks = LeadPaths.Rows.clicks(new RowBinaryInput(new ByteArrayInputStream(bytes.array())), byAdKey);
-        sale(A, 300);
-        sale(B, 300);
-        ByteBuffer sales = ByteBuffer.allocate(2 * 24).order(ByteOrder.LITTLE_ENDIAN);
-        rows.forEach(r -> sales.putLong(r[0]).putLong(1).putLong(r[2]));
-        LeadPaths.Rows all = LeadPaths.Rows.numbers(new RowBinaryInput(new ByteArrayInputStream(sales.array())));
-        // A (above 2^63) is in the upper range [2^63, end): B's sale is not, so B has no path
-        LeadPaths counted = LeadPaths.count(clicks.withSales(all, 1L << 63, 0), new LeadPaths.Rules(1000, 0, 10_000, null, new boolean[10]));
-        assertEquals(Map.of("S>4", 1L, "4>0", 1L, "0>C", 1L), transitions(counted));
-    }
-
-    @Test
     void anAnswerCutInsideARowIsAnError() {
         byte[] cut = new byte[30];
         assertThrows(UncheckedIOException.class, () -> LeadPaths.Rows.numbers(new RowBinaryInput(new ByteArrayInputStream(cut))));
