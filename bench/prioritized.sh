@@ -33,7 +33,7 @@ others() {
   esac
   [ -z "$tids" ] || renice -n "$n" -p $tids >/dev/null 2>&1 || true
   for p in $(awk '{print $1}' <<<"$rows" | sort -u); do
-    read -r g _ _ < "/proc/$p/autogroup" 2>/dev/null || continue
+    { read -r g _ _ < "/proc/$p/autogroup"; } 2>/dev/null || continue
     if [[ "$own" == *" $p "* ]]; then
       [ "$action" = demote ] && { echo -20 > "/proc/$p/autogroup"; } 2>/dev/null
     elif [ "$g" != "$OWN_GROUP" ]; then
