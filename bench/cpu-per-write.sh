@@ -6,6 +6,7 @@
 #
 # 1. wrk -t2 -c50 for SECONDS (default 15) → accepted/s, p50/p99, and the server's CPU per accepted write split by
 #    thread name (/proc/PID/task/*/stat), and the CPU of that PostgreSQL instance (its postmaster's children);
+#    and the heap allocated per accepted write and the young-GC pauses (jstat -gc every 100 ms, bench/cpu/alloc.py);
 # 2. then the drain of the backlog alone (no accepts running) → applied/s and CPU per applied write.
 # The key's account needs a rate limit that cannot interfere (admin account set-rate-limit). Profile with JFR at
 # the same time: jcmd PID JFR.start settings=profile filename=x.jfr; then
@@ -25,10 +26,13 @@ load() { uptime | sed 's/.*average: //'; }
 
 echo "# accept: wrk -t2 -c50 -d${SECS}s; load $(load)"
 python3 "$DIR/cpu/threads.py" "$PID" > /tmp/cpu-per-write.$$.t0; g0=$(pgcpu)
+jstat -gc "$PID" 100 > /tmp/cpu-per-write.$$.gc & JSTAT=$!
 out=$(wrk -t2 -c50 -d"${SECS}s" --latency -s "$DIR/post-leads.lua" "http://127.0.0.1:$APP_PORT" | tail -1)
+kill "$JSTAT"; wait "$JSTAT" 2>/dev/null || true
 python3 "$DIR/cpu/threads.py" "$PID" > /tmp/cpu-per-write.$$.t1; g1=$(pgcpu)
 n=$(( $(echo "$out" | sed 's/.*accepted_per_second=\([0-9]*\).*/\1/') * SECS ))
 echo "$out"; echo "server_us_per_accepted: $(per_write "$n")"; echo "postgres_us_per_accepted=$(( (g1 - g0) * 1000000 / $(getconf CLK_TCK) / n ))"
+echo "heap_per_accepted: $(python3 "$DIR/cpu/alloc.py" /tmp/cpu-per-write.$$.gc "$n")"
 
 echo "# drain of the backlog (polled once a second); load $(load)"
 n0=$(done_count); python3 "$DIR/cpu/threads.py" "$PID" > /tmp/cpu-per-write.$$.t0; g0=$(pgcpu); s0=$(date +%s.%N)

@@ -22,6 +22,7 @@ SECONDS_RUN=${1:-10}
 CONNECTIONS=${2:-50}
 RATE=${3:-500}
 TARGET_RATE=${TARGET_RATE:-5000}   # the open loop at issue 3's throughput target: p99 acceptance latency at that load
+# CPU_ROUNDS=N: after the measurements, bench/cpu-per-write.sh N times (SECONDS each) on the same warm server.
 # SERVER_JAVA_OPTS: extra JVM options for the server (e.g. -Xlog:gc:file=/tmp/gc.log); KEEP_LOGS=DIR keeps the server's
 # and PostgreSQL's logs there.
 WARMUP=${WARMUP:-30}   # seconds of closed-loop warm-up (JIT: C2 still compiled after 10 s) before measuring; its backlog is applied first
@@ -90,3 +91,7 @@ while [ "$(pending)" != 0 ]; do sleep 0.2; done
   || ' visible_p99_ms=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)
   || ' visible_max_ms=' || round(max(ms)::numeric, 1) || ' failed=' || sum(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END)
   FROM (SELECT status, extract(epoch FROM processed_at - created_at) * 1000 AS ms FROM write_requests) t"
+for _ in $(seq 1 "${CPU_ROUNDS:-0}"); do
+  echo "# CPU per write on this server: bench/cpu-per-write.sh"
+  "$ROOT/bench/cpu-per-write.sh" "$SERVER_PID" "$APP_PORT" "$PG_PORT" "$BENCH_API_KEY" "$SECONDS_RUN"
+done

@@ -73,10 +73,14 @@ public class NotifiedCache {
         GENERATION.incrementAndGet();
     }
 
-    /** The cached value of {@code key}, or what {@code load} reads (kept unless {@code cacheable} says no). */
+    /**
+     * The cached value of {@code key}, or what {@code load} reads (kept unless {@code cacheable} says no). A miss
+     * inside {@link DatabaseReads#without} ends that attempt before reading.
+     */
     @SuppressWarnings("unchecked")
     public <T> T get(String key, Supplier<T> load, java.util.function.Predicate<T> cacheable) {
         if (!enabled) {
+            DatabaseReads.beforeRead();
             return load.get();
         }
         startListening();
@@ -87,6 +91,7 @@ public class NotifiedCache {
             hits.incrementAndGet();
             return (T) e.value();
         }
+        DatabaseReads.beforeRead();
         T value = load.get();
         // kept only if no invalidation happened since before the read, and only while notifications are received
         if (listening && GENERATION.get() == generation && cacheable.test(value)) {

@@ -1,6 +1,7 @@
 package dev.attribution.command.blacklist;
 
 import dev.attribution.api.ApiException;
+import dev.attribution.api.DatabaseReads;
 import dev.attribution.api.NotifiedCache;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
@@ -48,7 +49,7 @@ public class Blacklist {
      * 400 {@link #MESSAGE} when {@code email} (may be null) or one of {@code phones} is blacklisted. Called on every
      * write accepted: answered from the account's blacklist held in {@link NotifiedCache} (a node hears of every
      * change to {@code contact_blacklist} through its trigger, V35), or by one query when the account's blacklist is
-     * longer than {@link #MAX_CACHED}.
+     * longer than {@link #MAX_CACHED} (inside {@link DatabaseReads#without}, a read ends that attempt).
      */
     public void check(String accountId, String email, Collection<String> phones) {
         List<String> emails = email == null || email.isBlank() ? List.of() : List.of(normalizeEmail(email));
@@ -85,6 +86,7 @@ public class Blacklist {
     }
 
     private boolean query(String accountId, List<String> emails, List<String> digits) {
+        DatabaseReads.beforeRead();
         try (Connection c = autocommitted();
              PreparedStatement ps = c.prepareStatement("""
                      SELECT EXISTS (SELECT 1 FROM contact_blacklist WHERE account_id = ?

@@ -12,6 +12,7 @@ import dev.attribution.command.requests.WriteRequestLog;
 import jakarta.inject.Singleton;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /** Validation of call writes (spec 4.3). */
 @Singleton
@@ -34,7 +35,7 @@ public class CallWrites {
     }
 
     /** {@code POST /calls}: an existing call with the same externalId (or deprecated id) is updated. */
-    public String create(Caller caller, JsonBody body) {
+    public CompletableFuture<String> create(Caller caller, JsonBody body) {
         ObjectNode payload = JsonBody.mapper().createObjectNode();
         payload.put("name", body.nonBlankString("name").orElseThrow(() -> ApiException.badRequest("Missing required field: name")));
         if (body.nonBlankString("email").isEmpty()) {
@@ -47,11 +48,11 @@ public class CallWrites {
         body.nonBlankString("qualification").ifPresent(v -> payload.put("qualification", v));
         body.string("state").ifPresent(v -> payload.put("state", FixedSet.require("state", v, STATES)));
         CommerceInput.checkBlacklist(blacklist, caller.accountId(), payload);
-        return log.accept(caller.accountId(), "CREATE_CALL", payload.get("email").asText(), payload);
+        return log.submit(caller.accountId(), "CREATE_CALL", payload.get("email").asText(), payload);
     }
 
     /** {@code PUT /calls}: every input in the query string; {@code ids} or {@code externalIds}, not both. */
-    public String update(Caller caller, QueryParams q) {
+    public CompletableFuture<String> update(Caller caller, QueryParams q) {
         List<String> ids = q.list("ids");
         List<String> externalIds = q.list("externalIds");
         if (ids.isEmpty() && externalIds.isEmpty()) {
@@ -68,11 +69,11 @@ public class CallWrites {
         q.string("state").ifPresent(v -> payload.put("state", FixedSet.require("state", v, STATES)));
         q.bool("qualified").ifPresent(v -> payload.put("qualified", v));
         String lane = "call:" + (ids.isEmpty() ? externalIds.get(0) : ids.get(0));
-        return log.accept(caller.accountId(), "UPDATE_CALL", lane, payload);
+        return log.submit(caller.accountId(), "UPDATE_CALL", lane, payload);
     }
 
     /** {@code DELETE /calls/{id}}. */
-    public String delete(Caller caller, String id) {
-        return log.accept(caller.accountId(), "DELETE_CALL", "call:" + id, JsonBody.mapper().createObjectNode().put("id", id));
+    public CompletableFuture<String> delete(Caller caller, String id) {
+        return log.submit(caller.accountId(), "DELETE_CALL", "call:" + id, JsonBody.mapper().createObjectNode().put("id", id));
     }
 }

@@ -9,6 +9,8 @@ import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.requests.WriteAcceptance;
+import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
@@ -19,37 +21,44 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
 import io.swagger.v3.oas.annotations.Operation;
 
+import java.util.concurrent.CompletableFuture;
+
 /** Call writes of spec 4.3. */
 @Controller("/api/v1.0/calls")
 class CallsWriteController {
 
     private final CallWrites writes;
+    private final WriteAcceptance acceptance;
 
-    CallsWriteController(CallWrites writes) {
+    CallsWriteController(CallWrites writes, WriteAcceptance acceptance) {
         this.writes = writes;
+        this.acceptance = acceptance;
     }
 
     @Post(consumes = MediaType.ALL)
     @RequestBodyType(CallCreateBody.class)
     @Operation(summary = "Record a call (asynchronous).")
     @RequiresRole(Roles.CREATE_CALLS)
-    Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, CallCreateBody.class)));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
+        return acceptance.accept(() -> writes.create(caller, JsonBody.parse(body, CallCreateBody.class)));
     }
 
     @Put(consumes = MediaType.ALL)
     @Operation(summary = "Update calls selected by ids or externalIds (asynchronous).")
     @RequiresRole(Roles.UPDATE_CALLS)
     @QueryParameters(Query.class)
-    Envelopes.WriteAccepted update(QueryParams q, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, q));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> update(QueryParams q, Caller caller) {
+        return acceptance.accept(() -> writes.update(caller, q));
     }
 
     @Delete("/{id}")
     @Operation(summary = "Delete a call (asynchronous).")
     @RequiresRole(Roles.DELETE_CALLS)
-    Envelopes.WriteAccepted delete(@PathVariable String id, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.delete(caller, id));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> delete(@PathVariable String id, Caller caller) {
+        return acceptance.accept(() -> writes.delete(caller, id));
     }
 
     interface Query extends QueryParameter {

@@ -16,6 +16,7 @@ import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Validation of cart writes (spec 4.12): {@code POST /carts} and {@code PUT /carts} as the real client sends it
@@ -35,18 +36,18 @@ public class CartWrites {
         this.blacklist = blacklist;
     }
 
-    public String create(Caller caller, JsonBody body) {
+    public CompletableFuture<String> create(Caller caller, JsonBody body) {
         String cartId = body.nonBlankString("cartId").orElseGet(() -> RequestIds.next("crt-"));
         ObjectNode payload = payload(caller, body, cartId);
         CommerceInput.checkBlacklist(blacklist, caller.accountId(), payload);
-        return log.accept(caller.accountId(), "CREATE_CART", "cart:" + cartId, payload);
+        return log.submit(caller.accountId(), "CREATE_CART", "cart:" + cartId, payload);
     }
 
-    public String update(Caller caller, JsonBody body) {
+    public CompletableFuture<String> update(Caller caller, JsonBody body) {
         String cartId = body.nonBlankString("cartId").orElseThrow(() -> ApiException.badRequest("Missing required field: cartId"));
         ObjectNode payload = payload(caller, body, cartId);
         CommerceInput.checkBlacklist(blacklist, caller.accountId(), payload);
-        return log.accept(caller.accountId(), "UPDATE_CART", "cart:" + cartId, payload);
+        return log.submit(caller.accountId(), "UPDATE_CART", "cart:" + cartId, payload);
     }
 
     private static ObjectNode payload(Caller caller, JsonBody body, String cartId) {

@@ -6,6 +6,8 @@ import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.requests.WriteAcceptance;
+import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
@@ -14,29 +16,35 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
 import io.swagger.v3.oas.annotations.Operation;
 
+import java.util.concurrent.CompletableFuture;
+
 /** Cart writes of spec 4.12; {@code PUT /carts} (no role named by the spec) takes the create role. */
 @Controller("/api/v1.0/carts")
 class CartsWriteController {
 
     private final CartWrites writes;
+    private final WriteAcceptance acceptance;
 
-    CartsWriteController(CartWrites writes) {
+    CartsWriteController(CartWrites writes, WriteAcceptance acceptance) {
         this.writes = writes;
+        this.acceptance = acceptance;
     }
 
     @Post(consumes = MediaType.ALL)
     @RequestBodyType(CartBody.class)
     @Operation(summary = "Create a cart and, if absent, its lead (asynchronous).")
     @RequiresRole(Roles.CREATE_CARTS)
-    Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, CartBody.class)));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
+        return acceptance.accept(() -> writes.create(caller, JsonBody.parse(body, CartBody.class)));
     }
 
     @Put(consumes = MediaType.ALL)
     @RequestBodyType(CartBody.class)
     @Operation(summary = "Update a cart by cartId (asynchronous).")
     @RequiresRole(Roles.CREATE_CARTS)
-    Envelopes.WriteAccepted update(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body, CartBody.class)));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> update(@Nullable @Body String body, Caller caller) {
+        return acceptance.accept(() -> writes.update(caller, JsonBody.parse(body, CartBody.class)));
     }
 }

@@ -14,6 +14,7 @@ import jakarta.inject.Singleton;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /** Validation of {@code POST /clicks} (spec 4.11) and its hand-over to the request log as CREATE_CLICK. */
 @Singleton
@@ -32,7 +33,7 @@ public class ClickWrites {
         this.blacklist = blacklist;
     }
 
-    public String create(Caller caller, JsonBody body) {
+    public CompletableFuture<String> create(Caller caller, JsonBody body) {
         String referrerUrl = body.nonBlankString("referrerUrl")
                 .orElseThrow(() -> ApiException.badRequest("Missing required field: referrerUrl"));
         ObjectNode payload = JsonBody.mapper().createObjectNode().put("referrerUrl", referrerUrl);
@@ -68,7 +69,7 @@ public class ClickWrites {
         body.nonBlankString("date").ifPresent(v -> payload.put("date", ApiDates.parseWrite(v).toString()));
         blacklist.check(caller.accountId(), email.orElse(null), phones);
         String laneKey = email.orElseGet(() -> phones.isEmpty() ? body.nonBlankString("ip").orElse(referrerUrl) : phones.get(0));
-        return log.accept(caller.accountId(), "CREATE_CLICK", laneKey, payload);
+        return log.submit(caller.accountId(), "CREATE_CLICK", laneKey, payload);
     }
 
     /** The email rule of lead writes, shared. */

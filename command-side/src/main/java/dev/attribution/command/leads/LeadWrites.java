@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
+import dev.attribution.api.DatabaseReads;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.NotifiedCache;
@@ -25,11 +26,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 
 /**
  * Validation of lead writes (spec 4.1) and their hand-over to the request log. Everything that can be judged from
  * the request alone is judged here, synchronously, so a request that gets a {@code request_id} is well-formed.
+ * {@code create}, {@code update} and {@code addTags} may run on the event loop ({@code WriteAcceptance}): they read the
+ * database only after {@link DatabaseReads#beforeRead()} and have no effect before {@code WriteRequestLog.submit}.
  */
 @Singleton
 public class LeadWrites {
@@ -57,8 +61,8 @@ public class LeadWrites {
         this.tx = tx;
     }
 
-    /** {@code POST /leads}: create or update by email (or phone). */
-    public String create(Caller caller, JsonBody body) {
+    /** {@code POST /leads}: create or update by email (or phone); the request id once the write is durable. */
+    public CompletableFuture<String> create(Caller caller, JsonBody body) {
         Optional<String> email = body.nonBlankString("email");
         List<String> phones = body.stringOrList("phoneNumbers").orElse(List.of());
         if (email.isEmpty() && phones.isEmpty()) {
@@ -76,11 +80,11 @@ public class LeadWrites {
         consent(body).ifPresent(c -> payload.put("adOptimizationConsent", c));
         blacklist.check(caller.accountId(), email.orElse(null), phones);
         String laneKey = email.orElseGet(() -> phones.get(0));
-        return log.accept(caller.accountId(), "CREATE_LEAD", laneKey, payload);
+        return log.submit(caller.accountId(), "CREATE_LEAD", laneKey, payload);
     }
 
     /** {@code PUT /leads}: the lead selected by {@code id}, {@code email} or {@code phone} (query), changed as the body says. */
-    public String update(Caller caller, QueryParams query, JsonBody body) {
+    public CompletableFuture<String> update(Caller caller, QueryParams query, JsonBody body) {
         Optional<String> id = query.string("id");
         Optional<String> byEmail = query.string("email");
         Optional<String> byPhone = query.string("phone");
@@ -139,7 +143,7 @@ public class LeadWrites {
         blacklist.check(caller.accountId(), email.orElse(null), checkedPhones);
         byEmail.ifPresent(e -> blacklist.checkEmail(caller.accountId(), e));
         String laneKey = byEmail.or(() -> id).orElseGet(byPhone::get);
-        return log.accept(caller.accountId(), "UPDATE_LEAD", laneKey, payload);
+        return log.submit(caller.accountId(), "UPDATE_LEAD", laneKey, payload);
     }
 
     /**
@@ -202,7 +206,7 @@ public class LeadWrites {
     }
 
     /** {@code POST /leads/tags}: every message of spec 7.3. */
-    public String addTags(Caller caller, JsonBody body) {
+    public CompletableFuture<String> addTags(Caller caller, JsonBody body) {
         List<String> ids = bulkList(body, "ids");
         List<String> emails = bulkList(body, "emails");
         List<String> tags = bulkList(body, "tags");
@@ -222,7 +226,7 @@ public class LeadWrites {
         payload.set("emails", strings(emails));
         payload.set("tags", strings(tags));
         body.nonBlankString("tagsDate").ifPresent(d -> payload.put("tagsDate", tagsDate(d).toString()));
-        return log.accept(caller.accountId(), "ADD_TAGS_TO_LEADS", "bulk-tags", payload);
+        return log.submit(caller.accountId(), "ADD_TAGS_TO_LEADS", "bulk-tags", payload);
     }
 
     /** A string or array of strings of {@code POST /leads/tags}; blank string = no value; other shapes 400. */
@@ -252,6 +256,7 @@ public class LeadWrites {
 
     @Transactional(readOnly = true)
     List<String> unknownStages(String accountId, List<String> names) {
+        DatabaseReads.beforeRead();
         return jdbc.execute((Connection c) -> LeadStore.unknownStages(c, accountId, names));
     }
 

@@ -9,6 +9,8 @@ import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.requests.WriteAcceptance;
+import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
@@ -18,22 +20,31 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
 import io.swagger.v3.oas.annotations.Operation;
 
-/** Lead writes of spec 4.1; each is validated, logged durably and answered with a {@code request_id}. */
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Lead writes of spec 4.1; each is validated, logged durably and answered with a {@code request_id}. Create, update
+ * and tag run on the event loop and answer once the request log committed ({@link WriteAcceptance}); the erasure
+ * blacklists in a transaction of its own and runs on the blocking pool.
+ */
 @Controller("/api/v1.0/leads")
 class LeadsWriteController {
 
     private final LeadWrites writes;
+    private final WriteAcceptance acceptance;
 
-    LeadsWriteController(LeadWrites writes) {
+    LeadsWriteController(LeadWrites writes, WriteAcceptance acceptance) {
         this.writes = writes;
+        this.acceptance = acceptance;
     }
 
     @Post(consumes = MediaType.ALL)
     @RequestBodyType(LeadCreateBody.class)
     @Operation(summary = "Create or update a lead and its tags (asynchronous: returns request_id).")
     @RequiresRole(Roles.CREATE_LEADS)
-    Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, LeadCreateBody.class)));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
+        return acceptance.accept(() -> writes.create(caller, JsonBody.parse(body, LeadCreateBody.class)));
     }
 
     @Put(consumes = MediaType.ALL)
@@ -41,8 +52,9 @@ class LeadsWriteController {
     @Operation(summary = "Update the lead selected by id, email or phone (asynchronous).")
     @RequiresRole(Roles.UPDATE_LEADS)
     @QueryParameters(UpdateQuery.class)
-    Envelopes.WriteAccepted update(QueryParams q, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, q, JsonBody.parse(body, LeadUpdateBody.class)));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> update(QueryParams q, @Nullable @Body String body, Caller caller) {
+        return acceptance.accept(() -> writes.update(caller, q, JsonBody.parse(body, LeadUpdateBody.class)));
     }
 
     @Delete(consumes = MediaType.ALL)
@@ -57,8 +69,9 @@ class LeadsWriteController {
     @RequestBodyType(LeadTagsBody.class)
     @Operation(summary = "Add tags to leads selected by ids or emails (asynchronous).")
     @RequiresRole(Roles.ADD_TAGS_TO_LEADS)
-    Envelopes.WriteAccepted addTags(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.addTags(caller, JsonBody.parse(body, LeadTagsBody.class)));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> addTags(@Nullable @Body String body, Caller caller) {
+        return acceptance.accept(() -> writes.addTags(caller, JsonBody.parse(body, LeadTagsBody.class)));
     }
 
     interface UpdateQuery extends QueryParameter {

@@ -11,6 +11,7 @@ import dev.attribution.command.requests.WriteRequestLog;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Validation of order writes (spec 4.2) and their hand-over to the request log. Writes of one order share a lane
@@ -30,7 +31,7 @@ public class OrderWrites {
     }
 
     /** {@code POST /orders}. */
-    public String create(Caller caller, JsonBody body) {
+    public CompletableFuture<String> create(Caller caller, JsonBody body) {
         ObjectNode payload = JsonBody.mapper().createObjectNode();
         String orderId = body.nonBlankString("orderId").map(OrderInput::orderId).orElseGet(() -> RequestIds.next("ord-"));
         payload.put("orderId", orderId);
@@ -41,27 +42,27 @@ public class OrderWrites {
         CommerceInput.copyDate(body, payload, "date");
         OrderInput.copyOrder(body, payload, caller.account().currency());
         CommerceInput.checkBlacklist(blacklist, caller.accountId(), payload);
-        return log.accept(caller.accountId(), "CREATE_ORDER", "order:" + orderId, payload);
+        return log.submit(caller.accountId(), "CREATE_ORDER", "order:" + orderId, payload);
     }
 
     /** {@code PUT /orders/{id}}: items replace the order's sales; an omitted hardCost keeps the stored one. */
-    public String update(Caller caller, String id, JsonBody body) {
+    public CompletableFuture<String> update(Caller caller, String id, JsonBody body) {
         ObjectNode payload = JsonBody.mapper().createObjectNode().put("id", id);
         body.nonBlankString("integrationType").ifPresent(v -> payload.put("integrationType", v));
         body.nonBlankString("stage").ifPresent(v -> payload.put("stage", v));
         body.nonBlankString("cartId").ifPresent(v -> payload.put("cartId", v));
         body.nonBlankString("externalSubscriptionId").ifPresent(v -> payload.put("externalSubscriptionId", v));
         OrderInput.copyOrder(body, payload, caller.account().currency());
-        return log.accept(caller.accountId(), "UPDATE_ORDER", "order:" + id, payload);
+        return log.submit(caller.accountId(), "UPDATE_ORDER", "order:" + id, payload);
     }
 
     /** {@code DELETE /orders/{id}}: a refund; {@code refundedAmount} is spread over the sales. */
-    public String refund(Caller caller, String id, String refundedAmount) {
+    public CompletableFuture<String> refund(Caller caller, String id, String refundedAmount) {
         ObjectNode payload = JsonBody.mapper().createObjectNode().put("id", id);
         if (refundedAmount != null) {
             payload.put("refundedAmount", amount("refundedAmount", refundedAmount).toPlainString());
         }
-        return log.accept(caller.accountId(), "REFUND_ORDER", "order:" + id, payload);
+        return log.submit(caller.accountId(), "REFUND_ORDER", "order:" + id, payload);
     }
 
     /** A non-negative decimal sent as text (query parameters). */

@@ -9,6 +9,8 @@ import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.requests.WriteAcceptance;
+import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
@@ -19,39 +21,46 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
 import io.swagger.v3.oas.annotations.Operation;
 
+import java.util.concurrent.CompletableFuture;
+
 /** Order writes of spec 4.2. */
 @Controller("/api/v1.0/orders")
 class OrdersWriteController {
 
     private final OrderWrites writes;
+    private final WriteAcceptance acceptance;
 
-    OrdersWriteController(OrderWrites writes) {
+    OrdersWriteController(OrderWrites writes, WriteAcceptance acceptance) {
         this.writes = writes;
+        this.acceptance = acceptance;
     }
 
     @Post(consumes = MediaType.ALL)
     @RequestBodyType(OrderCreateBody.class)
     @Operation(summary = "Record an order and its sales (asynchronous).")
     @RequiresRole(Roles.CREATE_ORDERS)
-    Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, OrderCreateBody.class)));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
+        return acceptance.accept(() -> writes.create(caller, JsonBody.parse(body, OrderCreateBody.class)));
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
     @RequestBodyType(OrderUpdateBody.class)
     @Operation(summary = "Update an order (asynchronous).")
     @RequiresRole(Roles.UPDATE_ORDERS)
-    Envelopes.WriteAccepted update(@PathVariable String id, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body, OrderUpdateBody.class)));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> update(@PathVariable String id, @Nullable @Body String body, Caller caller) {
+        return acceptance.accept(() -> writes.update(caller, id, JsonBody.parse(body, OrderUpdateBody.class)));
     }
 
     @Delete("/{id}")
     @Operation(summary = "Refund an order, wholly or by an amount (asynchronous).")
     @RequiresRole(Roles.DELETE_ORDERS)
     @QueryParameters(RefundQuery.class)
-    Envelopes.WriteAccepted refund(@PathVariable String id, QueryParams q, Caller caller) {
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> refund(@PathVariable String id, QueryParams q, Caller caller) {
         String amount = q.string("refundedAmount").orElse(null);
-        return Envelopes.WriteAccepted.of(writes.refund(caller, id, amount));
+        return acceptance.accept(() -> writes.refund(caller, id, amount));
     }
 
     interface RefundQuery extends QueryParameter {

@@ -42,6 +42,11 @@ public class AcceptBursts {
         accepted.increment();
     }
 
+    /** Called once per commit of the request log, with the writes it accepted. */
+    public void accepted(int count) {
+        accepted.add(count);
+    }
+
     /** Accepts per second on this node over the last completed window (Prometheus {@code writes_accepted_per_second}). */
     public double rate() {
         sample(System.nanoTime());

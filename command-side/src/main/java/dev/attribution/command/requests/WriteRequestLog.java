@@ -1,6 +1,7 @@
 package dev.attribution.command.requests;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.attribution.api.DatabaseReads;
 import dev.attribution.api.RequestIds;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
@@ -29,11 +30,15 @@ import java.util.concurrent.TimeoutException;
  * is applied in order.
  *
  * <p>Group commit: concurrent accepts are queued and written by a few committer threads, each taking what is queued
- * (up to {@code attribution.requests.accept-batch}) into one multi-row INSERT and one commit; every caller waits for
- * the commit holding its row. Alone, a request is written at once (a batch of one); under load one fsync and one round
- * trip serve many requests. A request answered later than another that was already answered is stored after it, so a
- * client's sequential writes keep their order. With {@code attribution.requests.committers=0} each accept is its own
- * INSERT on the caller's thread.
+ * (up to {@code attribution.requests.accept-batch}) into one multi-row INSERT and one commit. {@link #submit} returns
+ * at once a future that the committer completes once the commit holding its row is done (the write routes answer
+ * from it, so no request thread waits per write); {@link #accept} waits for it. Alone, a request is written at once
+ * (a batch of one); under load one fsync and one round trip serve many requests. A request answered later than
+ * another that was already answered is stored after it, so a client's sequential writes keep their order. With
+ * {@code attribution.requests.committers=0} each accept is its own INSERT on the caller's thread.
+ * <p>
+ * Every submitted future is completed: with its id once durable, or exceptionally when the INSERT failed or the server
+ * stops before it was written.
  */
 @Singleton
 public class WriteRequestLog {
@@ -48,7 +53,7 @@ public class WriteRequestLog {
             ORDER BY n""";
 
     private record Pending(String id, String accountId, String eventType, int lane, String payload,
-                           CompletableFuture<Void> committed) {
+                           CompletableFuture<String> committed) {
     }
 
     private final DataSource dataSource;
@@ -77,22 +82,31 @@ public class WriteRequestLog {
 
     /** Records a validated write durably, wakes this node's workers and returns the request id. */
     public String accept(String accountId, String eventType, String laneKey, ObjectNode payload) {
+        return await(submit(accountId, eventType, laneKey, payload));
+    }
+
+    /**
+     * Queues a validated write; the future completes with its request id once the row is committed (on the committer
+     * thread), or exceptionally when it could not be written. Does not block, except with no committer threads
+     * ({@code committers=0}), where the row is written on the caller's thread: that counts as a database read for
+     * {@link DatabaseReads#without}.
+     */
+    public CompletableFuture<String> submit(String accountId, String eventType, String laneKey, ObjectNode payload) {
         Pending p = new Pending(RequestIds.next(), accountId, eventType, lane(accountId, laneKey), payload.toString(),
                 new CompletableFuture<>());
         if (committers.isEmpty()) {
+            DatabaseReads.beforeRead();
             insert(List.of(p));
+            committed(List.of(p));
         } else {
             queue.add(p);
-            await(p);
         }
-        bursts.accepted();
-        signal.wake();
-        return p.id();
+        return p.committed();
     }
 
-    private static void await(Pending p) {
+    private static String await(CompletableFuture<String> committed) {
         try {
-            p.committed().get(30, TimeUnit.SECONDS);
+            return committed.get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the request log committed", e);
@@ -100,6 +114,15 @@ public class WriteRequestLog {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (TimeoutException e) {
             throw new IllegalStateException("the request log did not commit within 30 s", e);
+        }
+    }
+
+    /** The rows are durable: counted, this node's workers woken, then each caller answered. */
+    private void committed(List<Pending> rows) {
+        bursts.accepted(rows.size());
+        signal.wake();
+        for (Pending p : rows) {
+            p.committed().complete(p.id());
         }
     }
 
@@ -127,22 +150,27 @@ public class WriteRequestLog {
     private void commit(List<Pending> batch) {
         try {
             insert(batch);
-            batch.forEach(p -> p.committed().complete(null));
-            return;
         } catch (RuntimeException e) {
             if (batch.size() == 1) {
                 batch.get(0).committed().completeExceptionally(e);
                 return;
             }
             LOG.warn("request log batch of {} failed, writing one by one: {}", batch.size(), e.getMessage());
+            oneByOne(batch);
+            return;
         }
+        committed(batch);
+    }
+
+    private void oneByOne(List<Pending> batch) {
         for (Pending p : batch) {
             try {
                 insert(List.of(p));
-                p.committed().complete(null);
             } catch (RuntimeException e) {
                 p.committed().completeExceptionally(e);
+                continue;
             }
+            committed(List.of(p));
         }
     }
 

@@ -12,6 +12,7 @@ import dev.attribution.command.requests.WriteRequestLog;
 import jakarta.inject.Singleton;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /** Validation of sale writes (spec 4.2): {@code PUT /sales} takes every input from the query string. */
 @Singleton
@@ -24,7 +25,7 @@ public class SaleWrites {
     }
 
     /** {@code PUT /sales?ids=...&isRefunded=...&refundedDate=...&refundedAmount=...&isRecurringSale=...}. */
-    public String update(Caller caller, QueryParams q) {
+    public CompletableFuture<String> update(Caller caller, QueryParams q) {
         List<String> ids = q.list("ids");
         if (ids.isEmpty()) {
             throw ApiException.badRequest("Missing required parameter: ids");
@@ -35,11 +36,11 @@ public class SaleWrites {
         q.bool("isRefunded").ifPresent(v -> payload.put("refunded", v));
         q.string("refundedDate").ifPresent(d -> payload.put("refundedDate", ApiDates.parseWrite(d).toString()));
         q.string("refundedAmount").ifPresent(a -> payload.put("refundedAmount", OrderWrites.amount("refundedAmount", a).toPlainString()));
-        return log.accept(caller.accountId(), "UPDATE_SALE", "sale:" + ids.get(0), payload);
+        return log.submit(caller.accountId(), "UPDATE_SALE", "sale:" + ids.get(0), payload);
     }
 
     /** {@code DELETE /sales/{id}}. */
-    public String delete(Caller caller, String id) {
-        return log.accept(caller.accountId(), "DELETE_SALE", "sale:" + id, JsonBody.mapper().createObjectNode().put("id", id));
+    public CompletableFuture<String> delete(Caller caller, String id) {
+        return log.submit(caller.accountId(), "DELETE_SALE", "sale:" + id, JsonBody.mapper().createObjectNode().put("id", id));
     }
 }

@@ -7,6 +7,8 @@ import dev.attribution.api.QueryParams;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.requests.WriteAcceptance;
+import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
@@ -14,29 +16,35 @@ import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Put;
 import io.swagger.v3.oas.annotations.Operation;
 
+import java.util.concurrent.CompletableFuture;
+
 /** Sale writes of spec 4.2. */
 @Controller("/api/v1.0/sales")
 class SalesWriteController {
 
     private final SaleWrites writes;
+    private final WriteAcceptance acceptance;
 
-    SalesWriteController(SaleWrites writes) {
+    SalesWriteController(SaleWrites writes, WriteAcceptance acceptance) {
         this.writes = writes;
+        this.acceptance = acceptance;
     }
 
     @Put(consumes = MediaType.ALL)
     @Operation(summary = "Update sales selected by ids: refund, recurring flag (asynchronous).")
     @RequiresRole(Roles.UPDATE_SALES)
     @QueryParameters(Query.class)
-    Envelopes.WriteAccepted update(QueryParams q, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, q));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> update(QueryParams q, Caller caller) {
+        return acceptance.accept(() -> writes.update(caller, q));
     }
 
     @Delete("/{id}")
     @Operation(summary = "Delete a sale (asynchronous).")
     @RequiresRole(Roles.DELETE_SALES)
-    Envelopes.WriteAccepted delete(@PathVariable String id, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.delete(caller, id));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> delete(@PathVariable String id, Caller caller) {
+        return acceptance.accept(() -> writes.delete(caller, id));
     }
 
     interface Query extends QueryParameter {

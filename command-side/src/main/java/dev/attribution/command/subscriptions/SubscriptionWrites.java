@@ -13,6 +13,7 @@ import jakarta.inject.Singleton;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Validation of subscription writes: statuses from the write set of spec 2.4 (UNKNOWN refused), periodicity,
@@ -38,7 +39,7 @@ public class SubscriptionWrites {
     }
 
     /** {@code POST /subscriptions}; an existing {@code subscriptionId} is updated. */
-    public String create(Caller caller, JsonBody body) {
+    public CompletableFuture<String> create(Caller caller, JsonBody body) {
         ObjectNode payload = JsonBody.mapper().createObjectNode();
         payload.put("status", FixedSet.require("status",
                 body.nonBlankString("status").orElseThrow(() -> ApiException.badRequest("Missing required field: status")), STATUS_WRITE));
@@ -55,11 +56,11 @@ public class SubscriptionWrites {
         }
         copyDates(body, payload);
         CommerceInput.checkBlacklist(blacklist, caller.accountId(), payload);
-        return log.accept(caller.accountId(), "CREATE_SUBSCRIPTION", CommerceInput.laneKey(payload, "subscription"), payload);
+        return log.submit(caller.accountId(), "CREATE_SUBSCRIPTION", CommerceInput.laneKey(payload, "subscription"), payload);
     }
 
     /** {@code PUT /subscriptions}: {@code ids} (required, at most 50) and the fields to change. */
-    public String update(Caller caller, JsonBody body) {
+    public CompletableFuture<String> update(Caller caller, JsonBody body) {
         List<String> ids = body.stringOrList("ids").orElse(List.of());
         if (ids.isEmpty()) {
             throw ApiException.badRequest("Missing required field: ids");
@@ -76,7 +77,7 @@ public class SubscriptionWrites {
         if ("CANCELED".equals(payload.path("status").asText()) && !payload.has("cancelAtDate")) {
             throw ApiException.badRequest(CANCEL_DATE_REQUIRED);
         }
-        return log.accept(caller.accountId(), "UPDATE_SUBSCRIPTION", "subscription:" + ids.get(0), payload);
+        return log.submit(caller.accountId(), "UPDATE_SUBSCRIPTION", "subscription:" + ids.get(0), payload);
     }
 
     private static java.util.Optional<BigDecimal> price(JsonBody body) {

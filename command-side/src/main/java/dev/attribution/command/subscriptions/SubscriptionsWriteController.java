@@ -6,6 +6,8 @@ import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.requests.WriteAcceptance;
+import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
@@ -14,29 +16,35 @@ import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
 import io.swagger.v3.oas.annotations.Operation;
 
+import java.util.concurrent.CompletableFuture;
+
 /** Subscription writes (spec 4.13; shapes as the real client sends them). */
 @Controller("/api/v1.0/subscriptions")
 class SubscriptionsWriteController {
 
     private final SubscriptionWrites writes;
+    private final WriteAcceptance acceptance;
 
-    SubscriptionsWriteController(SubscriptionWrites writes) {
+    SubscriptionsWriteController(SubscriptionWrites writes, WriteAcceptance acceptance) {
         this.writes = writes;
+        this.acceptance = acceptance;
     }
 
     @Post(consumes = MediaType.ALL)
     @RequestBodyType(SubscriptionCreateBody.class)
     @Operation(summary = "Record a subscription (asynchronous).")
     @RequiresRole(Roles.CREATE_SUBSCRIPTIONS)
-    Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, SubscriptionCreateBody.class)));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
+        return acceptance.accept(() -> writes.create(caller, JsonBody.parse(body, SubscriptionCreateBody.class)));
     }
 
     @Put(consumes = MediaType.ALL)
     @RequestBodyType(SubscriptionUpdateBody.class)
     @Operation(summary = "Update subscriptions selected by ids (asynchronous).")
     @RequiresRole(Roles.UPDATE_SUBSCRIPTIONS)
-    Envelopes.WriteAccepted update(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, JsonBody.parse(body, SubscriptionUpdateBody.class)));
+    @NonBlocking
+    CompletableFuture<Envelopes.WriteAccepted> update(@Nullable @Body String body, Caller caller) {
+        return acceptance.accept(() -> writes.update(caller, JsonBody.parse(body, SubscriptionUpdateBody.class)));
     }
 }

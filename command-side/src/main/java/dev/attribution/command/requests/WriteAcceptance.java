@@ -1,0 +1,38 @@
+package dev.attribution.command.requests;
+
+import dev.attribution.api.DatabaseReads;
+import dev.attribution.api.Envelopes;
+import io.micronaut.scheduling.TaskExecutors;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
+
+/**
+ * How a write route answers without a request thread waiting for the request log. The route runs on the event loop
+ * ({@code @NonBlocking}) and passes its write: validation ending in {@link WriteRequestLog#submit}. The write is
+ * tried right there, where the database must not be read ({@link DatabaseReads#without}); everything an ordinary
+ * write needs is in memory (the API key's grant, the contact blacklist). A write that needs a read — a cache miss, a
+ * blacklist too long to hold, a lead-stage lookup — is done again on the blocking pool. Either way the answer
+ * {@code {request_id, result:'OK'}} is sent when the committer thread completes the future, once the row is durable.
+ * A refusal found while validating ({@code ApiException}: 400, the blacklist's 400 without a {@code request_id}) is
+ * thrown or completes the future exceptionally, and is answered with the error envelope as before.
+ */
+@Singleton
+public class WriteAcceptance {
+
+    private final ExecutorService blocking;
+
+    public WriteAcceptance(@Named(TaskExecutors.BLOCKING) ExecutorService blocking) {
+        this.blocking = blocking;
+    }
+
+    /** The route's answer: {@code write} returns the future of {@link WriteRequestLog#submit}. */
+    public CompletableFuture<Envelopes.WriteAccepted> accept(Supplier<CompletableFuture<String>> write) {
+        CompletableFuture<String> requestId = DatabaseReads.without(write)
+                .orElseGet(() -> CompletableFuture.supplyAsync(write, blocking).thenCompose(f -> f));
+        return requestId.thenApply(Envelopes.WriteAccepted::of);
+    }
+}
