@@ -48,7 +48,6 @@ final class LeadPaths {
     final Set<String> tied = new TreeSet<>();
 
     private final Rules rules;
-    private long[] clicks = new long[64];
     private long[] kept = new long[64];
     private long[] window = new long[64];
 
@@ -76,7 +75,7 @@ final class LeadPaths {
         long key = rows.key(from);
         boolean tiedLead = false;
         boolean touching = false;
-        int nc = 0;
+        long previousClick = -1;
         int nk = 0;
         int sales = 0;
         for (int i = from; i < to; i++) {
@@ -87,11 +86,8 @@ final class LeadPaths {
                 continue;
             }
             // every raw row counts for ties and for touching (as clicks_by_ad would name the lead); only kept ones for paths
-            if (nc > 0 && (clicks[nc - 1] >>> 32) == (x >>> 32)) {
-                tiedLead = true;
-            }
-            clicks = grow(clicks, nc);
-            clicks[nc++] = x;
+            tiedLead |= previousClick >= 0 && (previousClick >>> 32) == (x >>> 32);
+            previousClick = x;
             int code = (int) (x & ChainTransitions.CHANNEL);
             touching |= code < rules.detail().length && rules.detail()[code];
             if ((x & ChainTransitions.DROPPED) == 0) {

@@ -10,7 +10,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The touch paths of the scientific model and of the keyword levels, read from ClickHouse
@@ -259,7 +258,7 @@ final class TouchPaths {
      * (sale_price … sale_cost_of_goods) unless {@code amounts}: 18.16 computes a subquery's unused aggregates.
      */
     static String keptSales(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere, boolean amounts) {
-        return keptSales(db, accountId, p, w, leadsWhere, "account_id, lead_id, id", (amounts ? "argMax(price, _version) AS sale_price, "
+        return keptSales(db, accountId, p, w, leadsWhere, "account_id, lead_id, id", "account_id, lead_id, id", (amounts ? "argMax(price, _version) AS sale_price, "
                 + "argMax(usd_price, _version) AS sale_usd_price, argMax(taxes, _version) AS sale_taxes, argMax(shipping, _version) AS sale_shipping, "
                 + "argMax(cost_of_goods, _version) AS sale_cost_of_goods, " : ""));
     }
@@ -270,15 +269,15 @@ final class TouchPaths {
      * sales of one lead would be one only if their ids shared a 64-bit hash (~1e-19 per pair).
      */
     static String keptSaleKeys(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere) {
-        return keptSales(db, accountId, p, w, leadsWhere, "cityHash64(lead_id) AS lead_key, farmHash64(lead_id) AS lead_check, cityHash64(id) AS sale_key", "");
+        return keptSales(db, accountId, p, w, leadsWhere, "cityHash64(lead_id) AS lead_key, farmHash64(lead_id) AS lead_check, cityHash64(id) AS sale_key",
+                "lead_key, lead_check, sale_key", "");
     }
 
-    /** The kept sales grouped by {@code keys} (columns of the raw rows, or named expressions of them), with {@code amounts}. */
-    private static String keptSales(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere, String keys, String amounts) {
+    /** The kept sales: {@code keys} selected (columns of the raw rows, or named expressions of them) and grouped by {@code groupBy}, with {@code amounts}. */
+    private static String keptSales(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere, String keys, String groupBy,
+                                    String amounts) {
         String acc = ClickHouseSql.str(accountId);
         AttributionFilters f = p.filters();
-        String groupBy = java.util.Arrays.stream(keys.split(", ")).map(k -> k.contains(" AS ") ? k.substring(k.indexOf(" AS ") + 4) : k)
-                .collect(Collectors.joining(", "));
         return "(SELECT " + keys + ", " + amounts + "argMax(recurring, _version) AS is_recurring, "
                 + "argMax(first_sale, _version) AS is_first_sale, argMax(sale_date, _version) AS sale_at FROM " + db + ".sales WHERE account_id = "
                 + acc + " AND sale_date >= " + at(w.start()) + " AND sale_date <= " + at(w.salesEnd()) + stageLeads(db, acc, p) + leadsWhere
