@@ -55,15 +55,49 @@ public class Erasure {
 
     /** What was removed: table → rows deleted. */
     public Map<String, Long> erase(String accountId, String leadId) {
+        return plan(accountId, leadId).apply();
+    }
+
+    /**
+     * What {@link Plan#apply} will delete for this lead, counted now (after waiting for the stream). A merge between
+     * plan and apply only folds rows the plan deletes anyway: the newest version of each live key stays either way.
+     */
+    public Plan plan(String accountId, String leadId) {
         awaitStreamed();
-        Map<String, Long> removed = new LinkedHashMap<>();
+        List<Deletion> deletions = new ArrayList<>();
         for (Map.Entry<String, String> t : leadTables().entrySet()) {
-            long n = eraseIn(t.getKey(), t.getValue(), accountId, leadId);
-            if (n > 0) {
-                removed.put(t.getKey(), n);
+            Deletion d = deletionIn(t.getKey(), t.getValue(), accountId, leadId);
+            if (d != null) {
+                deletions.add(d);
             }
         }
-        return removed;
+        return new Plan(List.copyOf(deletions));
+    }
+
+    /** The rows of one table to delete: {@code rows} of them, matching {@code where}. */
+    record Deletion(String table, String where, long rows) {
+    }
+
+    /** The deletions of one lead's erasure, table by table. */
+    public final class Plan {
+        private final List<Deletion> deletions;
+
+        private Plan(List<Deletion> deletions) {
+            this.deletions = deletions;
+        }
+
+        /** table → rows the plan deletes. */
+        public Map<String, Long> rows() {
+            Map<String, Long> rows = new LinkedHashMap<>();
+            deletions.forEach(d -> rows.put(d.table(), d.rows()));
+            return rows;
+        }
+
+        /** Runs the deletions, each waited for; returns {@link #rows}. */
+        public Map<String, Long> apply() {
+            deletions.forEach(d -> mutations.delete(d.table(), d.where()));
+            return rows();
+        }
     }
 
     /** Waits until the slot's confirmed position passes the WAL head as of now (heartbeats keep it moving). */
@@ -105,8 +139,11 @@ public class Erasure {
     /** Versioned ClickHouse tables holding rows of leads → the column naming the lead. */
     Map<String, String> leadTables() {
         Map<String, List<String>> columns = new LinkedHashMap<>();
-        clickhouse.select("SELECT table, name FROM system.columns WHERE database = " + ClickHouseSql.str(clickhouse.database())
-                        + " AND table NOT LIKE '.inner%'")
+        // stored tables only: a materialized view (its columns are listed too) reads through to its target table,
+        // which is erased under its own name
+        String db = ClickHouseSql.str(clickhouse.database());
+        clickhouse.select("SELECT table, name FROM system.columns WHERE database = " + db + " AND table NOT LIKE '.inner%'"
+                        + " AND table IN (SELECT name FROM system.tables WHERE database = " + db + " AND engine LIKE '%MergeTree')")
                 .forEach(r -> columns.computeIfAbsent(r.get("table").asText(), k -> new ArrayList<>()).add(r.get("name").asText()));
         Map<String, String> out = new LinkedHashMap<>();
         columns.forEach((table, names) -> {
@@ -121,14 +158,14 @@ public class Erasure {
         return out;
     }
 
-    private long eraseIn(String table, String leadColumn, String accountId, String leadId) {
+    private Deletion deletionIn(String table, String leadColumn, String accountId, String leadId) {
         String db = clickhouse.database();
         String lead = "account_id = " + ClickHouseSql.str(accountId) + " AND " + leadColumn + " = " + ClickHouseSql.str(leadId);
         List<String> key = sortingKey(table);
         String keyList = String.join(", ", key);
         long total = clickhouse.select("SELECT count() AS n FROM " + db + "." + table + " WHERE " + lead).get(0).get("n").asLong();
         if (total == 0) {
-            return 0;
+            return null;
         }
         // the newest version of each key of this lead that is still alive stays
         List<String> keep = new ArrayList<>();
@@ -140,12 +177,11 @@ public class Erasure {
                     + ", " + r.get("v").asText() + ")");
         }
         if (keep.size() == total) {
-            return 0;
+            return null;
         }
         String stays = keep.isEmpty() ? "" : " AND NOT ((" + key.stream().map(k -> "toString(" + k + ")").collect(Collectors.joining(", "))
                 + ", _version) IN (" + String.join(", ", keep) + "))";
-        mutations.delete(table, lead + stays);
-        return total - keep.size();
+        return new Deletion(table, lead + stays, total - keep.size());
     }
 
     private List<String> sortingKey(String table) {
