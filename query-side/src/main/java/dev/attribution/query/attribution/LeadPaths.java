@@ -155,8 +155,34 @@ final class LeadPaths {
      * sort is one cache line, not three).
      */
     static final class Rows {
+        /**
+         * Rows kept for the next request's ranges, at most one per range read at once: a range of a million leads is
+         * ~50 MB of arrays, allocated again (and collected) per request otherwise. Bigger ones are not kept.
+         */
+        private static final java.util.concurrent.ConcurrentLinkedQueue<Rows> SPARE = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        private static final int KEPT_LONGS = 3 << 21;
+
         private long[] data = new long[3 << 12];
+        /** The sort's target, then the previous data: swapped with it on each sort. */
+        private long[] other = new long[0];
         private int size;
+
+        /** Empty rows: kept ones of an earlier request when there are, else new. {@link #release} them after use. */
+        static Rows take() {
+            Rows r = SPARE.poll();
+            if (r == null) {
+                return new Rows();
+            }
+            r.size = 0;
+            return r;
+        }
+
+        /** Gives the arrays back for a later {@link #take} (this object must not be used after). */
+        void release() {
+            if (data.length <= KEPT_LONGS && other.length <= KEPT_LONGS && SPARE.size() < ChainTransitions.PARTS) {
+                SPARE.add(this);
+            }
+        }
 
         long key(int i) {
             return data[3 * i];
@@ -170,13 +196,12 @@ final class LeadPaths {
             return data[3 * i + 2];
         }
 
-        /** Rows of (lead_key, lead_check, number). */
-        static Rows numbers(RowBinaryInput in) {
-            Rows r = new Rows();
+        /** Adds the rows of (lead_key, lead_check, number) of {@code in}. */
+        Rows read(RowBinaryInput in) {
             while (in.hasMore()) {
-                r.add(in.readLong(), in.readLong(), in.readLong());
+                add(in.readLong(), in.readLong(), in.readLong());
             }
-            return r;
+            return this;
         }
 
         private void add(long k, long c, long x) {
@@ -205,13 +230,14 @@ final class LeadPaths {
                 start[b + 1] += start[b];
             }
             int[] next = java.util.Arrays.copyOf(start, buckets);
-            long[] sorted = new long[3 * size];
+            long[] sorted = other.length >= 3 * size ? other : new long[data.length];
             for (int i = 0; i < 3 * size; i += 3) {
                 int at = 3 * next[bucket(data[i], bits)]++;
                 sorted[at] = data[i];
                 sorted[at + 1] = data[i + 1];
                 sorted[at + 2] = data[i + 2];
             }
+            other = data;
             data = sorted;
             for (int b = 0; b < buckets; b++) {
                 sort(start[b], start[b + 1]);

@@ -168,13 +168,13 @@ final class TouchPaths {
             clicks = clicks(accountId, channels, p, w.clickDates() + " AND id IN (" + buyers + ")", false);
             channel = "groupArray(entity) AS touch_entity";
         } else {
-            // their clicks from clicks_by_lead (a click's date, platform and ad never change: part of the group), found by
+            // their clicks from clicks_by_lead (a click's date and ad_key never change: part of the group), found by
             // the number lead_key (cityHash64 of the id: a superset; the join with the sales keeps their leads' only)
             clicks = "SELECT account_id, lead_id, click_id, click_date, is_organic, " + codes.sql() + " AS code FROM (SELECT account_id, lead_id, "
-                    + "id AS click_id, click_date, platform, ad, argMax(is_organic, _version) AS is_organic, argMax(source_link_tag, _version) AS "
+                    + "id AS click_id, click_date, ad_key, argMax(is_organic, _version) AS is_organic, argMax(source_link_tag, _version) AS "
                     + "source_link_tag, argMax(is_deleted, _version) AS deleted FROM " + db + ".clicks_by_lead PREWHERE lead_key IN (SELECT "
                     + "cityHash64(lead_id) FROM (" + buyerLeads + ") AS bk) WHERE account_id = " + acc + " AND " + w.clickDates()
-                    + " GROUP BY account_id, lead_id, click_date, id, platform, ad) AS dc WHERE deleted = 0"
+                    + " GROUP BY account_id, lead_id, click_date, id, ad_key) AS dc WHERE deleted = 0"
                     + clickFilter(db, acc, p);
             channel = "groupArray(code) AS touch_code";
         }

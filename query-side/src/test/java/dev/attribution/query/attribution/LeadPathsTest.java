@@ -45,8 +45,14 @@ class LeadPathsTest {
         }
         ByteBuffer bytes = ByteBuffer.allocate(rows.size() * 24).order(ByteOrder.LITTLE_ENDIAN);
         rows.forEach(r -> bytes.putLong(r[0]).putLong(r[1]).putLong(r[2]));
-        return LeadPaths.count(LeadPaths.Rows.numbers(new RowBinaryInput(new ByteArrayInputStream(bytes.array()))),
-                new LeadPaths.Rules(back, 0, 10_000, preferOrganic, marked));
+        // as ChainTransitions does: rows taken from the kept ones, given back after the count
+        LeadPaths.Rows taken = LeadPaths.Rows.take();
+        try {
+            return LeadPaths.count(taken.read(new RowBinaryInput(new ByteArrayInputStream(bytes.array()))),
+                    new LeadPaths.Rules(back, 0, 10_000, preferOrganic, marked));
+        } finally {
+            taken.release();
+        }
     }
 
     /** "from>to" → count, with S = START, C = CONVERSION, N = NULL. */
@@ -151,6 +157,25 @@ class LeadPathsTest {
     @Test
     void anAnswerCutInsideARowIsAnError() {
         byte[] cut = new byte[30];
-        assertThrows(UncheckedIOException.class, () -> LeadPaths.Rows.numbers(new RowBinaryInput(new ByteArrayInputStream(cut))));
+        assertThrows(UncheckedIOException.class, () -> new LeadPaths.Rows().read(new RowBinaryInput(new ByteArrayInputStream(cut))));
+    }
+
+    @Test
+    void rowsKeptFromABiggerRequestCountASmallerOneAlike() {
+        for (long k = 1; k <= 5000; k++) {
+            click(k, 100, (int) (k % 7) + 1, false, false);
+            click(k, 200, 2, false, false);
+            sale(k, 300);
+        }
+        Map<String, Long> big = transitions(count(1000, null));
+        assertEquals(5000L, big.get("2>C"));
+        // the same arrays again (both ranges' rows are given back), now holding fewer rows: none of the earlier ones shows
+        rows.clear();
+        click(A, 100, 1, false, false);
+        click(A, 200, 3, false, false);
+        sale(A, 250);
+        click(B, 150, 4, false, false);
+        assertEquals(Map.of("S>1", 1L, "1>3", 1L, "3>C", 1L, "S>4", 1L, "4>N", 1L), transitions(count(1000, null)));
+        assertEquals(Map.of("S>1", 1L, "1>3", 1L, "3>C", 1L, "S>4", 1L, "4>N", 1L), transitions(count(1000, null)));
     }
 }

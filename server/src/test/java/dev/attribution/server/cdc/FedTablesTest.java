@@ -76,9 +76,13 @@ class FedTablesTest extends ApiTest {
                 + a + " GROUP BY account_id, ad, platform, click_date, id HAVING argMax(is_deleted, _version) = 0 ORDER BY ad, id");
     }
 
-    /** clicks_by_lead of the account through its dedup rule: lead, id, platform, ad, is_organic, lead_key = cityHash64(lead_id). */
+    /**
+     * clicks_by_lead of the account through its dedup rule: lead, id, platform, ad, is_organic, and whether every
+     * version's hashes are right (lead_key, lead_check of the lead; ad_key of platform and ad, 065).
+     */
     private static String byLead(String a) {
         return ch("SELECT lead_id, id, platform, ad, argMax(is_organic, _version), lead_key = cityHash64(lead_id) AND lead_check = farmHash64(lead_id) "
+                + "AND min(ad_key = cityHash64(platform, ad)) = 1 "
                 + "FROM {db}.clicks_by_lead WHERE account_id = " + a + " GROUP BY account_id, lead_id, lead_key, lead_check, click_date, id, platform, ad "
                 + "HAVING argMax(is_deleted, _version) = 0 ORDER BY lead_id, id");
     }
