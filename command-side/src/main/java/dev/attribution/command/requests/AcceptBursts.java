@@ -31,7 +31,7 @@ public class AcceptBursts {
     private long windowCount;
     private volatile double rate;
 
-    public AcceptBursts(@Value("${attribution.worker.yield-above:2000}") long yieldAbove,
+    public AcceptBursts(@Value("${attribution.worker.yield-above:1000}") long yieldAbove,
                         @Value("${attribution.worker.max-yield:30s}") Duration maxYield) {
         this.yieldAbove = yieldAbove;
         this.maxYieldNanos = maxYield.toNanos();
