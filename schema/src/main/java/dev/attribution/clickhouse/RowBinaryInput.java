@@ -3,6 +3,9 @@ package dev.attribution.clickhouse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * The rows of a {@code FORMAT RowBinary} answer ({@link ClickHouseGateway#selectRowBinary}), read column by column
@@ -10,6 +13,8 @@ import java.io.UncheckedIOException;
  * long (little-endian, an unsigned value keeps its bits). A row cut short by the end of the answer is an error.
  */
 public final class RowBinaryInput {
+
+    private static final VarHandle LITTLE_ENDIAN_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final InputStream in;
     private final byte[] buf = new byte[1 << 16];
@@ -30,8 +35,7 @@ public final class RowBinaryInput {
         if (end - pos < Long.BYTES && !fill(Long.BYTES)) {
             throw new UncheckedIOException(new IOException("ClickHouse answer ended inside a row"));
         }
-        long v = (buf[pos] & 0xFFL) | (buf[pos + 1] & 0xFFL) << 8 | (buf[pos + 2] & 0xFFL) << 16 | (buf[pos + 3] & 0xFFL) << 24
-                | (buf[pos + 4] & 0xFFL) << 32 | (buf[pos + 5] & 0xFFL) << 40 | (buf[pos + 6] & 0xFFL) << 48 | (buf[pos + 7] & 0xFFL) << 56;
+        long v = (long) LITTLE_ENDIAN_LONG.get(buf, pos);
         pos += Long.BYTES;
         return v;
     }

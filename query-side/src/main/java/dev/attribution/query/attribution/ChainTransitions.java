@@ -48,6 +48,8 @@ final class ChainTransitions {
     static final long NULL = CHANNEL - 2;
     /** A transition's number: from state in bits 24-47, to state in bits 0-23. */
     static final int FROM = 24;
+    /** A kept sale's number in SQL: its time and the sale flag. */
+    private static final String SALE_NUMBER = "bitOr(bitShiftLeft(toUInt64(toUInt32(sale_at)), 32), " + SALE + ")";
     /** Tied groups named in one IN list at most; beyond, every lead is counted exactly. */
     private static final int MAX_TIED_LISTED = 5000;
     /** The number of lead_key ranges read and counted at once (the cores of the machine measured on). */
@@ -214,7 +216,7 @@ final class ChainTransitions {
         String acc = ClickHouseSql.str(accountId);
         String clicks = "SELECT lead_key, lead_check, " + number(db, acc, codes.sql(), p) + " AS e FROM " + db + ".clicks_by_lead WHERE "
                 + window(db, acc, p, w) + range.replace("KEY", "lead_key");
-        String sales = "SELECT lead_key, lead_check, bitOr(bitShiftLeft(toUInt64(toUInt32(sale_at)), 32), " + SALE + ") AS e FROM "
+        String sales = "SELECT lead_key, lead_check, " + SALE_NUMBER + " AS e FROM "
                 + TouchPaths.keptSaleKeys(db, accountId, p, w, range.replace("KEY", "cityHash64(lead_id)")) + " AS ks";
         return "SELECT lead_key, lead_check, e FROM (" + clicks + " UNION ALL " + sales + ") AS u SETTINGS max_threads = 1";
     }
@@ -235,7 +237,7 @@ final class ChainTransitions {
                 + "argMax(is_organic, _version) AS is_organic, argMax(source_link_tag, _version) AS source_link_tag, "
                 + "argMax(is_deleted, _version) AS is_deleted FROM " + db + ".clicks_by_lead WHERE " + window(db, acc, p, w) + leads
                 + " GROUP BY lead_id, click_date, id, ad_key) AS dc";
-        String sales = "SELECT lead_id, " + entry("bitOr(bitShiftLeft(toUInt64(toUInt32(sale_at)), 32), " + SALE + ")", "''") + " AS e FROM "
+        String sales = "SELECT lead_id, " + entry(SALE_NUMBER, "''") + " AS e FROM "
                 + TouchPaths.keptSales(db, accountId, p, w, "", false) + " AS ks" + (tied.isEmpty() ? "" : " WHERE cityHash64(lead_id) IN " + keys);
         String perLead = "SELECT lead_id AS lk, groupArray(e) AS t FROM (" + clicks + " UNION ALL " + sales + ") AS u GROUP BY lk";
         String time = "toInt64(tupleElement(x, 1))";
