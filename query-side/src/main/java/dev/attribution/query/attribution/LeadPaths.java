@@ -162,7 +162,9 @@ final class LeadPaths {
         private static final java.util.concurrent.ConcurrentLinkedQueue<Rows> SPARE = new java.util.concurrent.ConcurrentLinkedQueue<>();
         private static final int KEPT_LONGS = 3 << 21;
 
-        private long[] data = new long[3 << 12];
+        private static final int INITIAL_LONGS = 3 << 12;
+
+        private long[] data = new long[INITIAL_LONGS];
         /** The sort's target, then the previous data: swapped with it on each sort. */
         private long[] other = new long[0];
         private int size;
@@ -206,7 +208,8 @@ final class LeadPaths {
 
         private void add(long k, long c, long x) {
             if (3 * size == data.length) {
-                data = java.util.Arrays.copyOf(data, data.length * 2);
+                // an empty range's sort may have left the empty spare array as data
+                data = java.util.Arrays.copyOf(data, Math.max(INITIAL_LONGS, data.length * 2));
             }
             int at = 3 * size++;
             data[at] = k;

@@ -157,6 +157,17 @@ class LeadPathsTest {
     }
 
     @Test
+    void rowsOfAnEmptyRangeTakeRowsWhenKeptForTheNext() {
+        LeadPaths.Rows kept = new LeadPaths.Rows();
+        kept.sortByKeyAndNumber();
+        ByteBuffer bytes = ByteBuffer.allocate(2 * 24).order(ByteOrder.LITTLE_ENDIAN);
+        bytes.putLong(B).putLong(7).putLong(20).putLong(A).putLong(8).putLong(10);
+        kept.read(new RowBinaryInput(new ByteArrayInputStream(bytes.array()))).sortByKeyAndNumber();
+        assertEquals(B, kept.key(0));   // unsigned order: A is above 2^63
+        assertEquals(A, kept.key(1));
+    }
+
+    @Test
     void rowsKeptFromABiggerRequestCountASmallerOneAlike() {
         for (long k = 1; k <= 5000; k++) {
             click(k, 100, (int) (k % 7) + 1, false, false);
