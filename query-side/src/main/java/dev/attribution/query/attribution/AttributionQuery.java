@@ -117,7 +117,7 @@ public class AttributionQuery {
                 + attributed(db, acc, sales, "is_recurring, is_first_sale, is_refunded, cents, c_tax, c_ship, c_cogs, c_hard, c_refund, rev",
                 "SALE", clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform)"
                 + (p.dayOfAttribution() ? " WHERE attributed_at >= " + start + " AND attributed_at <= " + end : "")
-                + " GROUP BY row_key";
+                + " GROUP BY row_key" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
 
         // Calls: credited like sales, by call date (by click date with dayOfAttribution)
         String calls = "SELECT account_id, lead_id, id AS conv_id, call_at AS conv_at, is_qualified, call_state FROM " + db
@@ -129,7 +129,7 @@ public class AttributionQuery {
                 + attributed(db, acc, calls, "is_qualified, call_state", "CALL", clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities
                 + ") AS e USING (attributed_ad, attributed_platform)"
                 + (p.dayOfAttribution() ? " WHERE attributed_at >= " + start + " AND attributed_at <= " + end : "")
-                + " GROUP BY row_key";
+                + " GROUP BY row_key" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
 
         // Leads and clicks: clicks on the entity in the range
         String clickKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, "click_date", p.zone()) + ")").orElse("entity");

@@ -143,7 +143,7 @@ public class MarginalCacCurve {
         for (JsonNode row : clickHouse.select("SELECT intDiv(toUInt32(first_click), 900) AS slot, count() AS n FROM (SELECT lead_id, "
                 + "argMin(attributed_at, sale_at) AS first_click FROM (" + attributed + ") AS x WHERE is_first_sale = 1 GROUP BY lead_id) AS f"
                 + " WHERE first_click >= " + AttributedSales.time(r.span().start()) + " AND first_click <= "
-                + AttributedSales.time(r.span().end()) + " GROUP BY slot")) {
+                + AttributedSales.time(r.span().end()) + " GROUP BY slot" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES)) {
             LocalDate d = LocalDate.ofInstant(Instant.ofEpochSecond(row.get("slot").asLong() * 900), zone);
             days.computeIfAbsent(d, k -> new long[2])[1] += row.get("n").asLong();
         }
@@ -185,7 +185,8 @@ public class MarginalCacCurve {
         String sales = "SELECT lead_id, sale_at, toInt64(round(toFloat64(sale_price) * 100)) AS cents FROM " + db
                 + ".sales_current WHERE account_id = " + acc;
         JsonNode row = clickHouse.select("SELECT count() AS n, sum(v) AS total FROM (SELECT lead_id, sum(if(sale_at >= first_at AND sale_at < first_at + "
-                + seconds + ", cents, 0)) AS v FROM (" + cohort + ") AS k ALL INNER JOIN (" + sales + ") AS s USING (lead_id) GROUP BY lead_id) AS l").get(0);
+                + seconds + ", cents, 0)) AS v FROM (" + cohort + ") AS k ALL INNER JOIN (" + sales + ") AS s USING (lead_id) GROUP BY lead_id) AS l"
+                + ClickHouseSql.UNINDEXED_IN_SUBQUERIES).get(0);
         long n = row.get("n").asLong();
         if (n == 0) {
             return null;

@@ -90,7 +90,7 @@ public class RoasReport {
                 // a sale is not older than its credited click: by click date, only sales from the start on can count
                 + AttributedSales.sql(db, accountId, ads, true, start, r.basis() == Basis.click_date ? AttributionQuery.LATEST : end)
                 + ") AS x WHERE " + when + " >= " + start + " AND "
-                + when + " <= " + end;
+                + when + " <= " + end + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
         LocalDate from = LocalDate.ofInstant(r.span().start(), zone);
         LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
         String spendSql = "SELECT count() AS n_rows, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost, "

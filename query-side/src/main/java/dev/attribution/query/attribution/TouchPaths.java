@@ -125,9 +125,7 @@ final class TouchPaths {
      */
     String touchingSalesSql(String accountId, ScientificAttribution.Channels channels, Set<String> entities, AttributionQuery.Params p, Window w,
                             Set<String> leadKeys) {
-        // 18.16 spends most of this statement's CPU matching the IN set of leads against the sales' primary key (100 ms
-        // instead of 38 ms on the 1 M-lead bench account); the scan is cut by date already
-        return touchingSales(accountId, p, w, touching(accountId, channels, entities, w), leadKeys) + " SETTINGS use_index_for_in_with_subqueries = 0";
+        return touchingSales(accountId, p, w, touching(accountId, channels, entities, w), leadKeys) + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
     }
 
     private String touchingSales(String accountId, AttributionQuery.Params p, Window w, String touching, Set<String> leadKeys) {
@@ -183,10 +181,7 @@ final class TouchPaths {
         return "SELECT sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents, " + arrays + " FROM (" + sales
                 + ") AS s ALL INNER JOIN (" + clicks + ") AS c USING (account_id, lead_id) WHERE click_date <= sale_at"
                 + (w.back() > 0 ? " AND click_date >= sale_at - " + w.back() : "")
-                + " GROUP BY sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents"
-                // 18.16 spends seconds matching these IN sets against the primary keys (7 s of CPU instead of 1 s on the
-                // 1 M-lead bench account); the sets are small and the scans are cut by date already
-                + " SETTINGS use_index_for_in_with_subqueries = 0";
+                + " GROUP BY sale_id, lead_id, sale_epoch, is_recurring, is_first_sale, cents" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
     }
 
     /**
