@@ -8,7 +8,9 @@
 #   2. the same report computed on PostgreSQL (reports/last-click-ad.sql): median of 3 runs, and the ratio;
 #   3. scientific, /attribution/roas and /attribution/marginal-cac-curve the same way, each only when the server
 #      answers it with 200 (they are being built; otherwise the line says skipped and why);
-#   4. another MONTHS months of older history added to ClickHouse, and step 1 again (24 vs 12 months).
+#   4. another MONTHS months of older history added to ClickHouse, and step 1 again (24 vs 12 months); then both
+#      in AB_ROUNDS (default 8) interleaved rounds of REQUESTS requests, the older months detached and attached
+#      between rounds (bench/history-ab.sh), with the rows each side reads.
 #
 #   mvn -B -q -o package -pl server -am -DskipTests      # once
 #   LEADS=100000 bench/reports.sh                         # default LEADS=1000000 MONTHS=12 REQUESTS=50
@@ -195,5 +197,12 @@ touches "startsWith(lead_id, 'ldo')"
 echo "load older history: $(since "$t") ($(ch "SELECT count() FROM attribution.clicks") clicks, $(ch "SELECT count() FROM attribution.conversion_touches") projection rows)"
 settle
 timed "$LAST_CLICK" "last_click ad 30d ($((2 * MONTHS)) months)"
+# the two measurements above are minutes apart: the same report with and without the older months, in interleaved
+# rounds on this instance (bench/history-ab.sh: the older partitions detached and attached again between rounds)
+echo "# $((2 * MONTHS)) vs $MONTHS months in interleaved rounds (bench/history-ab.sh)"
+sed -i '0,/<default>/s|<default>|<default><log_queries>1</log_queries>|' "$WORK/ch/users.xml"
+sleep 5
+"$ROOT/bench/history-ab.sh" "http://127.0.0.1:$CH_HTTP" "$LAST_CLICK" "$KEY" "$(date -u -d "@$((T_END - SPAN))" +%Y%m)" \
+    "${AB_ROUNDS:-8}" "$REQUESTS" | grep -v '^round'
 fi
 echo "# load at end:$(uptime | sed 's/.*load average://')"
