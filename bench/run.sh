@@ -65,12 +65,33 @@ java -jar "$JAR" admin account set-rate-limit --account "$ACCOUNT" --per-second 
 
 echo "# machine: $(nproc) cores, $(uname -r); $(java -version 2>&1 | head -1)"
 pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
+# The previous phase's aftermath done before a measurement: every write applied, CDC caught up with the WAL head and
+# ClickHouse's merges of what it streamed finished (up to 120 s; a warm-up of ~100,000 leads leaves minutes of both).
+settle() {
+  local t0 behind merges
+  t0=$(date +%s.%N)
+  while [ "$(pending)" != 0 ]; do sleep 0.2; done
+  for _ in $(seq 1 600); do
+    behind=$(curl -s "http://127.0.0.1:$APP_PORT/prometheus" | awk '/^cdc_wal_bytes_behind/ {print int($2)}')
+    merges=$(curl -s "http://127.0.0.1:$CH_HTTP/" --data-binary "SELECT count() FROM system.merges")
+    [ "${behind:-0}" -lt 1048576 ] && [ "$merges" = 0 ] && break
+    sleep 0.2
+  done
+  echo "# settled in $(python3 -c "import time; print(round(time.time() - $t0, 1))") s (CDC behind ${behind:-?} bytes, ClickHouse merges $merges)"
+}
+# Cores used per process group while COMMAND runs (bench/cpu/procs.py): what shares the machine with the server.
+cores() {
+  python3 "$ROOT/bench/cpu/procs.py" snapshot "$WORK/cores.0"
+  "$@"
+  python3 "$ROOT/bench/cpu/procs.py" snapshot "$WORK/cores.1"
+  echo "# $(python3 "$ROOT/bench/cpu/procs.py" diff "$WORK/cores.0" "$WORK/cores.1")"
+}
 echo "# closed loop: wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s POST /api/v1.0/leads (warm-up ${WARMUP}s first, its backlog applied before)"
 wrk -t2 -c"$CONNECTIONS" -d"${WARMUP}s" -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" >/dev/null
-while [ "$(pending)" != 0 ]; do sleep 0.2; done
+settle
 "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
 echo "# measuring from $(date -u +%T)"
-wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_RUN}s" --latency -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" | tail -1
+cores wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_RUN}s" --latency -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" | tail -2
 t0=$(date +%s.%N)
 while [ "$(pending)" != 0 ]; do sleep 0.2; done
 t1=$(date +%s.%N)
@@ -79,13 +100,14 @@ t1=$(date +%s.%N)
   FROM write_requests"
 
 echo "# open loop at the target rate: $TARGET_RATE writes/s for ${SECONDS_RUN}s (acceptance latency at a fixed load; its backlog applied after)"
+settle
 "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
-java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$TARGET_RATE" "$SECONDS_RUN"
-while [ "$(pending)" != 0 ]; do sleep 0.2; done
+cores java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$TARGET_RATE" "$SECONDS_RUN"
 
 echo "# open loop: $RATE writes/s for ${SECONDS_RUN}s"
+settle
 "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
-java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECONDS_RUN"
+cores java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECONDS_RUN"
 while [ "$(pending)" != 0 ]; do sleep 0.2; done
 "${PSQL[@]}" -c "SELECT 'visible_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
   || ' visible_p99_ms=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)
