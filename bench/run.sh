@@ -12,9 +12,12 @@
 #    open loop at TARGET_RATE (default 5,000) writes/s for SECONDS → acceptance p50/p99 at that fixed load (a closed
 #    loop's latency is that of a saturated server: CONNECTIONS / throughput on average, whatever the server's speed);
 # 4. open loop at PACED_RATE writes/s for SECONDS (bench/Paced.java, plain keep-alive sockets: the JDK HTTP client took
-#    half a core at 500/s) → acceptance p50/p99 (from the send and from the due time) and, from the request
-#    log, created→visible p50/p99/max. GET /leads reads PostgreSQL, and a write's effects and its PROCESSED mark
-#    commit in one transaction, so processed_at - created_at is the time until GET /leads shows the lead.
+#    half a core at 500/s; both open loops send PACED_WARMUP (3) seconds of their schedule first, not counted) →
+#    acceptance p50/p99 (from the send and from the due time) and, from the request log, created→visible p50/p99/max
+#    over every write of the phase, the warm-up's included. GET /leads reads PostgreSQL, and a write's effects and its
+#    PROCESSED mark commit in one transaction, so processed_at - created_at is the time until GET /leads shows the lead.
+# Before each measured phase the machine settles (settle below: writes applied, CDC caught up, no ClickHouse merge),
+# and after each the cores used per process group are printed.
 # Everything is stopped and deleted on exit. Needs wrk: apt-get install -y wrk.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -79,7 +82,8 @@ settle() {
   done
   echo "# settled in $(python3 -c "import time; print(round(time.time() - $t0, 1))") s (CDC behind ${behind:-?} bytes, ClickHouse merges $merges)"
 }
-# Cores used per process group while COMMAND runs (bench/cpu/procs.py): what shares the machine with the server.
+# Cores used per process group while COMMAND runs (bench/cpu/procs.py): what shares the machine with the server. The
+# load tool itself has ended by the second snapshot, so it is not listed: most of what is left of the 2 cores is its.
 cores() {
   python3 "$ROOT/bench/cpu/procs.py" snapshot "$WORK/cores.0"
   "$@"
