@@ -1,5 +1,6 @@
 package dev.attribution.api;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -75,8 +76,26 @@ public final class JsonBody {
             }
             return new JsonBody((ObjectNode) tree, null);
         } catch (JsonProcessingException e) {
-            throw ApiException.badRequest("Malformed JSON: " + e.getOriginalMessage());
+            throw ApiException.badRequest(malformed(e));
         }
+    }
+
+    /**
+     * {@code Malformed JSON at line 1, column 12: Unexpected end-of-input: expected close marker for Object}: where
+     * the parser stopped and its reason, without the parts of Jackson's message that describe its own input source
+     * ({@code (start marker at [Source: REDACTED …])}) or a second line of detail.
+     */
+    static String malformed(JsonProcessingException e) {
+        String reason = e.getOriginalMessage() == null ? "unreadable input" : e.getOriginalMessage();
+        for (String tail : new String[]{" (start marker at", "\n", " at [Source"}) {
+            int cut = reason.indexOf(tail);
+            if (cut > 0) {
+                reason = reason.substring(0, cut);
+            }
+        }
+        JsonLocation at = e.getLocation();
+        String where = at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+        return "Malformed JSON" + where + ": " + reason.strip();
     }
 
     public static JsonBody of(ObjectNode node) {

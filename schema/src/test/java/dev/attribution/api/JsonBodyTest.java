@@ -29,6 +29,13 @@ class JsonBodyTest {
     }
 
     @Test
+    void malformedJsonSaysWhereAndWhyWithoutTheParsersSourceText() {
+        assertRefused("Malformed JSON at line 1, column 12: Unexpected end-of-input: expected close marker for Object",
+                () -> JsonBody.parse("{\"email\":12"));
+        assertRefused("Malformed JSON at line 2, column 4: Duplicate field 'a'", () -> JsonBody.parse("{\"a\":1,\n\"a\":2}"));
+    }
+
+    @Test
     void bodyMustBeOneObject() {
         assertRefused("Request body is required and must be a JSON object", () -> JsonBody.parse(""));
         assertRefused("Request body is required and must be a JSON object", () -> JsonBody.parse(null));
