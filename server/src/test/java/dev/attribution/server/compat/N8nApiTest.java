@@ -52,6 +52,20 @@ abstract class N8nApiTest extends ApiTest {
             seeded = admin("demo", "seed", "--leads", "300", "--months", "2", "--seed", "11", "--end-date", END);
             directory.setRateOverride(seeded.get("accountId").asText(), 100_000, 1_000_000);
             demo = new N8nClient(server.getURL().toString(), seeded.get("apiKey").asText(), null);
+            awaitSeedInClickHouse();
+        }
+    }
+
+    /**
+     * The reports read ClickHouse, which CDC fills shortly after the seed's one transaction: waits until every seeded
+     * lead and sale is there (the seed writes its ad hierarchy first, so the ads arrived before them). Without it a
+     * report test that ran first answered 400 "Id not found at level ad" for a seeded ad.
+     */
+    private void awaitSeedInClickHouse() {
+        for (String[] type : new String[][]{{"LEAD", "leads"}, {"SALE", "sales"}}) {
+            int expected = seeded.get(type[1]).asInt();
+            await(() -> demo.all("/conversion-paths", q("conversionType", type[0], "fromDate", "2026-09-01", "toDate", END))
+                    .size() == expected ? true : null);
         }
     }
 
