@@ -22,14 +22,15 @@ attach() { [ "$DETACHED" = 1 ] || return 0; while read -r t p; do ch "ALTER TABL
 detach() { [ "$DETACHED" = 0 ] || return 0; while read -r t p; do ch "ALTER TABLE attribution.$t DETACH PARTITION $p"; done < "$LIST"; DETACHED=1; }
 trap 'attach; rm -f "$LIST"' EXIT
 
-# one round: REQUESTS timed requests → their times (ms), one per line, into FILE; the query_log window kept aside
+# one round: one unmeasured request, then REQUESTS timed ones → their times (ms), one per line, appended to FILE
 round() {
+  local answer
   curl -s -o /dev/null -H "API-Key: $KEY" "$URL"
   for _ in $(seq 1 "$REQUESTS"); do
-    code=$(curl -s -m 300 -o /dev/null -w '%{http_code} %{time_total}' -H "API-Key: $KEY" "$URL")
-    [ "${code%% *}" = 200 ] || { echo "HTTP ${code%% *}" >&2; exit 1; }
-    python3 -c "print(round(float('${code#* }') * 1000, 1))"
-  done >> "$1"
+    answer=$(curl -s -m 300 -o /dev/null -w '%{http_code} %{time_total}' -H "API-Key: $KEY" "$URL")
+    [ "${answer%% *}" = 200 ] || { echo "HTTP ${answer%% *}" >&2; exit 1; }
+    echo "${answer#* }"
+  done | awk '{printf "%.1f\n", $1 * 1000}' >> "$1"
 }
 read_per_request() {  # FROM TO: rows and MB one request reads (each statement's most, summed over statements) in [FROM, TO]
   [ "$(ch "SELECT value FROM system.settings WHERE name = 'log_queries'")" = 1 ] || { echo "n/a (log_queries is off)"; return; }
@@ -38,7 +39,7 @@ read_per_request() {  # FROM TO: rows and MB one request reads (each statement's
       max(read_rows) AS r, max(read_bytes) AS b FROM system.query_log WHERE type = 2 AND event_time >= toDateTime($1)
       AND event_time <= toDateTime($2) AND query NOT LIKE 'ALTER%' AND query NOT LIKE '%system.%' GROUP BY q) FORMAT TSV"
 }
-p50() { sort -n "$1" | awk '{a[NR]=$1} END {print a[int(NR*0.5+0.5)]}'; }
+p50() { sort -n | awk '{a[NR]=$1} END {print a[int(NR*0.5+0.5)]}'; }   # of the times on stdin
 
 LONG=$(mktemp); SHORT=$(mktemp)
 echo "# older history: $(wc -l < "$LIST") partitions below $CUTOFF ($(cut -f1 "$LIST" | sort -u | tr '\n' ' '))"
@@ -48,7 +49,7 @@ for r in $(seq 1 "$ROUNDS"); do
   for side in $order; do
     if [ "$side" = long ]; then attach; f=$LONG; else detach; f=$SHORT; fi
     n0=$(wc -l < "$f"); round "$f"
-    echo "round $r $side: p50 $(sort -n <(tail -n +"$((n0 + 1))" "$f") | awk '{a[NR]=$1} END {print a[int(NR*0.5+0.5)]}') ms"
+    echo "round $r $side: p50 $(tail -n +"$((n0 + 1))" "$f" | p50) ms"
   done
 done
 attach
@@ -58,7 +59,7 @@ detach
 t0=$(date +%s); round "$SHORT.probe"; t1=$(date +%s); sleep 1
 short_read=$(read_per_request "$t0" "$t1")
 attach
-pl=$(p50 "$LONG"); ps=$(p50 "$SHORT")
+pl=$(p50 < "$LONG"); ps=$(p50 < "$SHORT")
 echo "with the older months    n=$(wc -l < "$LONG") p50=${pl} ms  read per request: $long_read"
 echo "without them            n=$(wc -l < "$SHORT") p50=${ps} ms  read per request: $short_read"
 echo "change of p50 with the older months: $(python3 -c "print(f'{($pl - $ps) / $ps * 100:+.1f} %')")"
