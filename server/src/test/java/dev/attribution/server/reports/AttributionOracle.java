@@ -33,8 +33,17 @@ final class AttributionOracle {
         }
     }
 
-    /** {@code deductions}: the sale's taxes + shipping + cost of goods in cents (what excludeHardCosts subtracts). */
-    record Sale(String id, String leadId, Instant at, long cents, boolean recurring, boolean firstSale, long deductions) {
+    /**
+     * {@code deductions}: the sale's taxes + shipping + cost of goods in cents (what excludeHardCosts subtracts);
+     * {@code refunded} / {@code refundCents}: whether it is refunded and the refunded amount (refund_count, refund);
+     * {@code hardCents}: its share of the order's hard cost (hard_costs).
+     */
+    record Sale(String id, String leadId, Instant at, long cents, boolean recurring, boolean firstSale, long deductions,
+                boolean refunded, long refundCents, long hardCents) {
+        Sale(String id, String leadId, Instant at, long cents, boolean recurring, boolean firstSale, long deductions) {
+            this(id, leadId, at, cents, recurring, firstSale, deductions, false, 0, 0);
+        }
+
         Sale(String id, String leadId, Instant at, long cents, boolean recurring, boolean firstSale) {
             this(id, leadId, at, cents, recurring, firstSale, 0);
         }
@@ -74,6 +83,55 @@ final class AttributionOracle {
     }
 
     record Spend(String adId, LocalDate day, long cents) {
+    }
+
+    /**
+     * A custom cost as written (spec 4.10): its wall-clock start and end days (end null = open; ONE_TIME: the start
+     * day), its amount in cents and its tags in the order sent.
+     */
+    record CustomCost(boolean daily, LocalDate start, LocalDate end, long cents, List<String> tags) {
+    }
+
+    /**
+     * The spend custom costs add (docs/attribution-models.md "Custom costs", design of issue 20): DAILY its amount on
+     * every day start..end (open end: to {@code toDay}), ONE_TIME on its start day; only days fromDay..toDay. Each
+     * day's amount is split evenly over the cost's tags (the first tags take the odd cents), a tag's share evenly over
+     * {@code entriesOfTag} (the source entries of the live paid sources with that tag, in order; the first take the
+     * odd cents); a tag without entries (organic, hand-made, unknown) adds to no row.
+     */
+    static List<Spend> customCostSpend(List<CustomCost> costs, Map<String, List<String>> entriesOfTag, LocalDate fromDay, LocalDate toDay) {
+        List<Spend> out = new ArrayList<>();
+        for (CustomCost cc : costs) {
+            LocalDate last = !cc.daily() ? cc.start() : cc.end() == null || cc.end().isAfter(toDay) ? toDay : cc.end();
+            for (LocalDate day = cc.start(); !day.isAfter(last); day = day.plusDays(1)) {
+                if (day.isBefore(fromDay) || day.isAfter(toDay)) {
+                    continue;
+                }
+                long[] perTag = split(cc.cents(), cc.tags().size());
+                for (int t = 0; t < perTag.length; t++) {
+                    List<String> entries = entriesOfTag.getOrDefault(cc.tags().get(t), List.of());
+                    if (entries.isEmpty()) {
+                        continue;
+                    }
+                    long[] perEntry = split(perTag[t], entries.size());
+                    for (int e = 0; e < perEntry.length; e++) {
+                        if (perEntry[e] != 0) {
+                            out.add(new Spend(entries.get(e), day, perEntry[e]));
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** {@code cents} in {@code n} even parts, the first {@code cents mod n} one cent more. */
+    static long[] split(long cents, int n) {
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = cents / n + (i < cents % n ? 1 : 0);
+        }
+        return out;
     }
 
     record Data(List<Ad> ads, List<Click> clicks, List<Sale> sales, List<Spend> spend) {
@@ -170,8 +228,13 @@ final class AttributionOracle {
                 continue;
             }
             String e = key.apply(entity, utcDay(o.dayOfAttribution() ? chosen.at() : s.at()));
-            long[] x = sums.computeIfAbsent(e, k -> new long[8]);
+            long[] x = sums.computeIfAbsent(e, k -> new long[SLOTS]);
             x[0]++;
+            if (s.refunded()) {
+                x[8]++;
+                x[9] += s.refundCents();
+            }
+            x[10] += s.hardCents();
             if (!s.recurring()) {
                 x[1]++;
                 x[4] += o.revenue(s);
@@ -194,7 +257,7 @@ final class AttributionOracle {
                 continue;
             }
             String e = key.apply(entity, utcDay(c.at()));
-            long[] x = sums.computeIfAbsent(e, k -> new long[8]);
+            long[] x = sums.computeIfAbsent(e, k -> new long[SLOTS]);
             x[2]++;
             leads.computeIfAbsent(e, k -> new HashSet<>()).add(c.leadId());
         }
@@ -203,43 +266,54 @@ final class AttributionOracle {
                 continue;
             }
             String e = key.apply(entity(ads.get(sp.adId()), depth), sp.day());
-            sums.computeIfAbsent(e, k -> new long[8])[3] += sp.cents();
+            sums.computeIfAbsent(e, k -> new long[SLOTS])[3] += sp.cents();
         }
         Map<String, Map<String, Object>> rows = new LinkedHashMap<>();
-        sums.forEach((e, x) -> {
-            long sales = x[0];
-            long uniqueSalesN = uniqueSales.getOrDefault(e, Set.of()).size();
-            long uc = uniqueCustomers.getOrDefault(e, Set.of()).size();
-            long customers = uniqueSalesN;
-            long revenue = x[4];
-            long recurring = x[5];
-            long total = revenue + recurring;
-            long cost = x[3];
-            long leadsN = leads.getOrDefault(e, Set.of()).size();
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("sales", sales);
-            m.put("one_time_sales", x[1]);
-            m.put("unique_sales", uniqueSalesN);
-            m.put("unique_customers", uc);
-            m.put("customers", customers);
-            m.put("returning_customers", customers - uc);
-            m.put("revenue", money(revenue));
-            m.put("recurring_revenue", money(recurring));
-            m.put("total_revenue", money(total));
-            m.put("unique_customers_revenue", money(x[6]));
-            m.put("leads", leadsN);
-            m.put("clicks", x[2]);
-            m.put("cost", money(cost));
-            m.put("profit", money(total - cost));
-            m.put("roas", cost == 0 ? null : BigDecimal.valueOf(total).divide(BigDecimal.valueOf(cost), 2, RoundingMode.HALF_UP));
-            m.put("cac", cost == 0 ? money(0) : uc == 0 ? null : per(cost, uc));
-            m.put("cost_per_sale", sales == 0 ? null : per(cost, sales));
-            m.put("cost_per_unique_customer", uc == 0 ? null : per(cost, uc));
-            m.put("cost_per_lead", leadsN == 0 ? null : per(cost, leadsN));
-            m.put("aov", sales == 0 ? null : per(total, sales));
-            rows.put(e, m);
-        });
+        sums.forEach((e, x) -> rows.put(e, row(x, uniqueSales.getOrDefault(e, Set.of()).size(),
+                uniqueCustomers.getOrDefault(e, Set.of()).size(), leads.getOrDefault(e, Set.of()).size())));
         return rows;
+    }
+
+    /** Slots of a row's sums: sales, one-time, clicks, cost, revenue, recurring, first revenue, -, refunds, refunded, hard costs. */
+    private static final int SLOTS = 11;
+
+    /** The row of an entity or bucket without any sale, click or cost (isAdAccountId pages, the ad_account row). */
+    static Map<String, Object> emptyRow() {
+        return row(new long[SLOTS], 0, 0, 0);
+    }
+
+    private static Map<String, Object> row(long[] x, long uniqueSalesN, long uc, long leadsN) {
+        long sales = x[0];
+        long customers = uniqueSalesN;
+        long revenue = x[4];
+        long recurring = x[5];
+        long total = revenue + recurring;
+        long cost = x[3];
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("sales", sales);
+        m.put("one_time_sales", x[1]);
+        m.put("unique_sales", uniqueSalesN);
+        m.put("unique_customers", uc);
+        m.put("customers", customers);
+        m.put("returning_customers", customers - uc);
+        m.put("revenue", money(revenue));
+        m.put("recurring_revenue", money(recurring));
+        m.put("total_revenue", money(total));
+        m.put("unique_customers_revenue", money(x[6]));
+        m.put("leads", leadsN);
+        m.put("clicks", x[2]);
+        m.put("cost", money(cost));
+        m.put("profit", money(total - cost));
+        m.put("roas", cost == 0 ? null : BigDecimal.valueOf(total).divide(BigDecimal.valueOf(cost), 2, RoundingMode.HALF_UP));
+        m.put("cac", cost == 0 ? money(0) : uc == 0 ? null : per(cost, uc));
+        m.put("cost_per_sale", sales == 0 ? null : per(cost, sales));
+        m.put("cost_per_unique_customer", uc == 0 ? null : per(cost, uc));
+        m.put("cost_per_lead", leadsN == 0 ? null : per(cost, leadsN));
+        m.put("aov", sales == 0 ? null : per(total, sales));
+        m.put("refund_count", x[8]);
+        m.put("refund", money(x[9]));
+        m.put("hard_costs", money(x[10]));
+        return m;
     }
 
     private static LocalDate utcDay(Instant at) {
