@@ -52,11 +52,22 @@ final class AttributionOracle {
     /**
      * The options of spec 4.5 the oracles model. {@code leads} = the leads whose stage is requested (null = no
      * lead_stage); {@code hiddenTags} = tags of deleted source links, whose clicks are ignored (reportSourceVisibility);
-     * {@code scope} = the entities the report covers (an ad account's endpoint), null = all.
+     * {@code scope} = the entities the report covers (an ad account's endpoint), null = all; {@code zone} = the
+     * account's time zone, whose calendar days are the date buckets (UTC unless given).
      */
     record Opts(String newCustomers, boolean ignoreRecurring, String grouping, boolean dayOfAttribution,
-                boolean excludeHardCosts, Set<String> leads, Set<String> hiddenTags, Set<String> scope) {
+                boolean excludeHardCosts, Set<String> leads, Set<String> hiddenTags, Set<String> scope, java.time.ZoneId zone) {
         static final Opts NONE = new Opts("all_customers", false, "source_link", false, false, null, Set.of(), null);
+
+        Opts(String newCustomers, boolean ignoreRecurring, String grouping, boolean dayOfAttribution,
+             boolean excludeHardCosts, Set<String> leads, Set<String> hiddenTags, Set<String> scope) {
+            this(newCustomers, ignoreRecurring, grouping, dayOfAttribution, excludeHardCosts, leads, hiddenTags, scope, java.time.ZoneOffset.UTC);
+        }
+
+        /** The account-zone calendar day of an instant. */
+        LocalDate day(Instant at) {
+            return LocalDate.ofInstant(at, zone);
+        }
 
         /** Whether the entity at the report's depth is in the report (scope null = every entity). */
         boolean covers(String entity) {
@@ -134,7 +145,14 @@ final class AttributionOracle {
         return out;
     }
 
-    record Data(List<Ad> ads, List<Click> clicks, List<Sale> sales, List<Spend> spend) {
+    record Data(List<Ad> ads, List<Click> clicks, List<Sale> sales, List<Spend> spend, List<Call> calls) {
+        Data(List<Ad> ads, List<Click> clicks, List<Sale> sales, List<Spend> spend) {
+            this(ads, clicks, sales, spend, List.of());
+        }
+    }
+
+    /** A call (section "Metrics": credited like sales, by the call date); {@code state} "" when unset. */
+    record Call(String id, String leadId, Instant at, boolean qualified, String state) {
     }
 
     private AttributionOracle() {
@@ -198,36 +216,39 @@ final class AttributionOracle {
         Map<String, Set<String>> uniqueCustomers = new HashMap<>();
         Map<String, Set<String>> leads = new HashMap<>();
         boolean last = model.equals("last_click");
+        Map<String, Set<String>> uniqueCalls = new HashMap<>();
+        for (Call call : d.calls()) {
+            if (!o.dayOfAttribution() && (call.at().isBefore(start) || call.at().isAfter(end)) || !o.keepsLead(call.leadId())) {
+                continue;
+            }
+            Click chosen = chosen(d, call.leadId(), call.at(), config, windowDays, o, last);
+            Ad ad = chosen == null || chosen.adId().isEmpty() || chosen.platform().isEmpty() ? null : ads.get(chosen.adId());
+            String entity = chosen == null ? null : entityOf(chosen, ad, depth);
+            if (entity == null || !o.covers(entity) || o.dayOfAttribution() && (chosen.at().isBefore(start) || chosen.at().isAfter(end))) {
+                continue;
+            }
+            String e = key.apply(entity, o.day(o.dayOfAttribution() ? chosen.at() : call.at()));
+            long[] x = sums.computeIfAbsent(e, k -> new long[SLOTS]);
+            x[11]++;
+            x[call.qualified() ? 12 : 13]++;
+            x[14] += call.state().equalsIgnoreCase("CANCELLED") ? 1 : 0;
+            x[15] += call.state().equalsIgnoreCase("NO_SHOW") ? 1 : 0;
+            uniqueCalls.computeIfAbsent(e, k -> new HashSet<>()).add(call.leadId());
+        }
         for (Sale s : d.sales()) {
             if (!o.dayOfAttribution() && (s.at().isBefore(start) || s.at().isAfter(end)) || !o.keeps(s)) {
                 continue;
             }
-            List<Click> candidates = new ArrayList<>();
-            for (Click c : d.clicks()) {
-                if (!c.leadId().equals(s.leadId()) || c.at().isAfter(s.at())) {
-                    continue;
-                }
-                if (windowDays > 0 && c.at().isBefore(s.at().minusSeconds(windowDays * 86400L))) {
-                    continue;
-                }
-                if (!o.keeps(c, config)) {
-                    continue;
-                }
-                candidates.add(c);
-            }
-            if (candidates.isEmpty()) {
+            Click chosen = chosen(d, s.leadId(), s.at(), config, windowDays, o, last);
+            if (chosen == null) {
                 continue;
             }
-            boolean anyPreferred = candidates.stream().anyMatch(c -> preferred(c, config));
-            List<Click> pool = candidates.stream().filter(c -> !anyPreferred || preferred(c, config)).toList();
-            Comparator<Click> order = Comparator.comparing(Click::at).thenComparing(Click::id);
-            Click chosen = last ? pool.stream().max(order).orElseThrow() : pool.stream().min(order).orElseThrow();
             Ad ad = chosen.adId().isEmpty() || chosen.platform().isEmpty() ? null : ads.get(chosen.adId());
             String entity = entityOf(chosen, ad, depth);
             if (entity == null || !o.covers(entity) || o.dayOfAttribution() && (chosen.at().isBefore(start) || chosen.at().isAfter(end))) {
                 continue;
             }
-            String e = key.apply(entity, utcDay(o.dayOfAttribution() ? chosen.at() : s.at()));
+            String e = key.apply(entity, o.day(o.dayOfAttribution() ? chosen.at() : s.at()));
             long[] x = sums.computeIfAbsent(e, k -> new long[SLOTS]);
             x[0]++;
             if (s.refunded()) {
@@ -256,7 +277,7 @@ final class AttributionOracle {
             if (entity == null || !o.keeps(c, config) || !o.covers(entity)) {
                 continue;
             }
-            String e = key.apply(entity, utcDay(c.at()));
+            String e = key.apply(entity, o.day(c.at()));
             long[] x = sums.computeIfAbsent(e, k -> new long[SLOTS]);
             x[2]++;
             leads.computeIfAbsent(e, k -> new HashSet<>()).add(c.leadId());
@@ -270,19 +291,50 @@ final class AttributionOracle {
         }
         Map<String, Map<String, Object>> rows = new LinkedHashMap<>();
         sums.forEach((e, x) -> rows.put(e, row(x, uniqueSales.getOrDefault(e, Set.of()).size(),
-                uniqueCustomers.getOrDefault(e, Set.of()).size(), leads.getOrDefault(e, Set.of()).size())));
+                uniqueCustomers.getOrDefault(e, Set.of()).size(), leads.getOrDefault(e, Set.of()).size(),
+                uniqueCalls.getOrDefault(e, Set.of()).size())));
         return rows;
     }
 
-    /** Slots of a row's sums: sales, one-time, clicks, cost, revenue, recurring, first revenue, -, refunds, refunded, hard costs. */
-    private static final int SLOTS = 11;
+    /**
+     * The click a conversion of {@code lead} at {@code at} is credited to (section "Which click gets a sale", steps
+     * 1-3), null when it has no candidate.
+     */
+    private static Click chosen(Data d, String lead, Instant at, String config, int windowDays, Opts o, boolean last) {
+        List<Click> candidates = new ArrayList<>();
+        for (Click c : d.clicks()) {
+            if (!c.leadId().equals(lead) || c.at().isAfter(at)) {
+                continue;
+            }
+            if (windowDays > 0 && c.at().isBefore(at.minusSeconds(windowDays * 86400L))) {
+                continue;
+            }
+            if (!o.keeps(c, config)) {
+                continue;
+            }
+            candidates.add(c);
+        }
+        if (candidates.isEmpty()) {
+            return null;
+        }
+        boolean anyPreferred = candidates.stream().anyMatch(c -> preferred(c, config));
+        List<Click> pool = candidates.stream().filter(c -> !anyPreferred || preferred(c, config)).toList();
+        Comparator<Click> order = Comparator.comparing(Click::at).thenComparing(Click::id);
+        return last ? pool.stream().max(order).orElseThrow() : pool.stream().min(order).orElseThrow();
+    }
+
+    /**
+     * Slots of a row's sums: sales, one-time, clicks, cost, revenue, recurring, first revenue, -, refunds, refunded,
+     * hard costs, calls, qualified, unqualified, canceled, no-show.
+     */
+    private static final int SLOTS = 16;
 
     /** The row of an entity or bucket without any sale, click or cost (isAdAccountId pages, the ad_account row). */
     static Map<String, Object> emptyRow() {
-        return row(new long[SLOTS], 0, 0, 0);
+        return row(new long[SLOTS], 0, 0, 0, 0);
     }
 
-    private static Map<String, Object> row(long[] x, long uniqueSalesN, long uc, long leadsN) {
+    private static Map<String, Object> row(long[] x, long uniqueSalesN, long uc, long leadsN, long uniqueCallsN) {
         long sales = x[0];
         long customers = uniqueSalesN;
         long revenue = x[4];
@@ -313,11 +365,13 @@ final class AttributionOracle {
         m.put("refund_count", x[8]);
         m.put("refund", money(x[9]));
         m.put("hard_costs", money(x[10]));
+        m.put("calls", x[11]);
+        m.put("unique_calls", uniqueCallsN);
+        m.put("qualified_calls", x[12]);
+        m.put("unqualified_calls", x[13]);
+        m.put("canceled_calls", x[14]);
+        m.put("no_show_calls", x[15]);
         return m;
-    }
-
-    private static LocalDate utcDay(Instant at) {
-        return LocalDate.ofInstant(at, java.time.ZoneOffset.UTC);
     }
 
     /** The bucket's start date, cut by the range start (weeks start on Monday). */
