@@ -86,6 +86,7 @@ class ApiWrittenAttributionTest extends ApiTest {
         int n = Integer.getInteger("api.oracle.sets", DEFAULT_SETS);
         int first = Integer.getInteger("api.oracle.firstSeed", 1);
         sets = new ArrayList<>();
+        long t0 = System.nanoTime();
         for (int seed = first; seed < first + n; seed++) {
             DataSet d = ApiWrittenDataGenerator.plan(seed);
             d.accountId = RequestIds.next("acc_");
@@ -99,7 +100,9 @@ class ApiWrittenAttributionTest extends ApiTest {
         for (List<Write> phase : ApiWrittenDataGenerator.phases(sets)) {
             run(phase);
         }
+        long t1 = System.nanoTime();
         awaitClickHouse();
+        long t2 = System.nanoTime();
         for (DataSet d : sets) {
             d.readBack((m, p, j) -> send(d.key, m, p, j), (ok, message) -> {
                 if (!ok) {
@@ -107,6 +110,9 @@ class ApiWrittenAttributionTest extends ApiTest {
                 }
             });
         }
+        System.out.printf("ApiWrittenAttributionTest: %d writes in %.1f s, CDC caught up in %.1f s, read back in %.1f s%n",
+                sets.stream().mapToInt(d -> d.sources.size() + d.clicks.size() + d.orders.size() + d.calls.size() + d.costs.size()).sum(),
+                (t1 - t0) / 1e9, (t2 - t1) / 1e9, (System.nanoTime() - t2) / 1e9);
     }
 
     /** Sends a phase's writes (all accounts), then waits for each to leave PENDING; each must be PROCESSED. */
@@ -183,6 +189,7 @@ class ApiWrittenAttributionTest extends ApiTest {
 
     @Test
     void reportsMatchTheOracle() {
+        long t0 = System.nanoTime();
         for (DataSet d : sets) {
             int seed = d.seed;
             for (int k = 0; k < LEVELS.length; k++) {
@@ -193,22 +200,24 @@ class ApiWrittenAttributionTest extends ApiTest {
                 int window = (seed + k) % 4 == 0 ? 7 : 0;
                 int days = (seed + k) % 3 == 0 ? 7 : 30;
                 String[] range = RANGES[(seed + k) % RANGES.length];
-                attribution(d, level, model, grouping, config, window, days, range);
+                attribution(d, level, model, grouping, config, window, days, range, Extra.of(seed * 5 + k));
             }
             // isAdAccountId: one FACEBOOK and the GOOGLE ad account, a page of two sources at a time
             String fbAccount = d.paidSources(ApiWrittenDataGenerator.FACEBOOK).get(seed % d.paidSources(ApiWrittenDataGenerator.FACEBOOK).size()).adAccountId();
-            adAccountPages(d, LEVELS[seed % 3], MODELS[seed % 3], fbAccount, CONFIGS[seed % CONFIGS.length], RANGES[seed % RANGES.length]);
+            adAccountPages(d, LEVELS[seed % 3], MODELS[seed % 3], fbAccount, CONFIGS[seed % CONFIGS.length], RANGES[seed % RANGES.length],
+                    Extra.of(seed * 3 + 1));
             String gAccount = d.paidSources(ApiWrittenDataGenerator.GOOGLE).get(0).adAccountId();
-            adAccountPages(d, LEVELS[3 + (seed + 1) % 3], MODELS[(seed + 1) % 3], gAccount, CONFIGS[(seed + 3) % CONFIGS.length], RANGES[(seed + 1) % RANGES.length]);
+            adAccountPages(d, LEVELS[3 + (seed + 1) % 3], MODELS[(seed + 1) % 3], gAccount, CONFIGS[(seed + 3) % CONFIGS.length],
+                    RANGES[(seed + 1) % RANGES.length], Extra.of(seed * 3 + 2));
             // GET /attribution/ad-account, with and without adLevelDateGroupingOption
             String[] adGroupings = {"", "ad_account", "day", "week", "month", "year"};
             adAccountReport(d, fbAccount, MODELS[(seed + 2) % 3], adGroupings[seed % adGroupings.length], CONFIGS[(seed + 1) % CONFIGS.length],
-                    RANGES[(seed + 2) % RANGES.length]);
+                    RANGES[(seed + 2) % RANGES.length], Extra.of(seed * 7 + 3));
             adAccountReport(d, gAccount, MODELS[seed % 3], adGroupings[(seed + 3) % adGroupings.length], CONFIGS[(seed + 4) % CONFIGS.length],
-                    RANGES[seed % RANGES.length]);
+                    RANGES[seed % RANGES.length], Extra.of(seed * 7 + 4));
         }
-        System.out.println("ApiWrittenAttributionTest: " + sets.size() + " data sets, " + comparisons + " reports, " + rowsCompared
-                + " rows compared; covered " + covered);
+        System.out.println("ApiWrittenAttributionTest: " + sets.size() + " data sets, " + comparisons + " reports in "
+                + String.format("%.1f s", (System.nanoTime() - t0) / 1e9) + ", " + rowsCompared + " rows compared; covered " + covered);
         assertTrue(failures.isEmpty(), failures.size() + " mismatches:\n" + String.join("\n", failures.subList(0, Math.min(80, failures.size()))));
         assertTrue(rowsCompared >= sets.size() * 10, "rows compared: " + rowsCompared);
     }
@@ -236,7 +245,34 @@ class ApiWrittenAttributionTest extends ApiTest {
     }
 
     /** GET /attribution over every entity of the level (and one unknown id) against the oracle. */
-    private void attribution(DataSet d, String level, String model, String grouping, String config, int window, int days, String[] range) {
+    /**
+     * The options besides model, level, grouping and sources that the oracles model and a partner's account exercises:
+     * newCustomerConfiguration (the first-sale flags read back), ignoreRecurringSales (the isRebill items),
+     * dayOfAttribution (the credited click's date); mostly the defaults.
+     */
+    record Extra(String newCustomers, boolean ignoreRecurring, boolean byClick) {
+        static final String[] NEW_CUSTOMERS = {"all_customers", "all_customers", "only_unique_customers", "all_customers", "only_returning_customers"};
+
+        static Extra of(int n) {
+            return new Extra(NEW_CUSTOMERS[n % NEW_CUSTOMERS.length], n % 4 == 1, n % 3 == 2);
+        }
+
+        String query() {
+            return (newCustomers.equals("all_customers") ? "" : "&newCustomerConfiguration=" + newCustomers)
+                    + (ignoreRecurring ? "&ignoreRecurringSales=true" : "") + (byClick ? "&dayOfAttribution=true" : "");
+        }
+
+        AttributionOracle.Opts opts(String grouping, Set<String> scope, java.time.ZoneId zone) {
+            return opts(grouping, scope, zone, Set.of());
+        }
+
+        /** {@code hidden}: the tags whose clicks reportSourceVisibility=true leaves out (deleted sources). */
+        AttributionOracle.Opts opts(String grouping, Set<String> scope, java.time.ZoneId zone, Set<String> hidden) {
+            return new AttributionOracle.Opts(newCustomers, ignoreRecurring, grouping, byClick, false, null, hidden, scope, zone);
+        }
+    }
+
+    private void attribution(DataSet d, String level, String model, String grouping, String config, int window, int days, String[] range, Extra x) {
         String depth = depthOf(level);
         LocalDate from = LocalDate.parse(range[0]);
         LocalDate to = LocalDate.parse(range[1]);
@@ -244,7 +280,7 @@ class ApiWrittenAttributionTest extends ApiTest {
         Set<String> ids = new LinkedHashSet<>();
         data.ads().forEach(a -> ids.add(AttributionOracle.entity(a, depth)));
         ids.remove(""); // a GOOGLE ad group sent without a campaign has none
-        AttributionOracle.Opts opts = new AttributionOracle.Opts("all_customers", false, grouping, false, false, null, Set.of(), ids, d.zone);
+        AttributionOracle.Opts opts = x.opts(grouping, ids, d.zone);
         boolean scientific = model.equals("scientific");
         Map<String, Map<String, Object>> expected = scientific
                 ? ScientificOracle.compute(data, depth, config, window, days, start(d, range[0]), end(d, range[1]), from, to, opts, null, false)
@@ -254,7 +290,7 @@ class ApiWrittenAttributionTest extends ApiTest {
         asked.add("missing-" + d.seed);
         String query = "/api/v1.0/attribution?attributionModel=" + model + "&startDate=" + range[0] + "&endDate=" + range[1] + "&level=" + level
                 + "&fields=" + String.join(",", fields) + "&ids=" + enc(String.join(",", asked)) + "&sourceConfiguration=" + config
-                + "&windowAttributionDaysRange=" + window + "&scientificDaysRange=" + days + "&timeGroupingOption=" + grouping;
+                + "&windowAttributionDaysRange=" + window + "&scientificDaysRange=" + days + "&timeGroupingOption=" + grouping + x.query();
         Response r = get(d.key, query);
         String label = "seed " + d.seed + " GET " + query;
         if (r.status() != 200) {
@@ -270,7 +306,7 @@ class ApiWrittenAttributionTest extends ApiTest {
     }
 
     /** GET /attribution with isAdAccountId=true, paged two sources at a time: every source of the account, zeros included. */
-    private void adAccountPages(DataSet d, String level, String model, String adAccount, String config, String[] range) {
+    private void adAccountPages(DataSet d, String level, String model, String adAccount, String config, String[] range, Extra x) {
         String depth = depthOf(level);
         LocalDate from = LocalDate.parse(range[0]);
         LocalDate to = LocalDate.parse(range[1]);
@@ -278,7 +314,7 @@ class ApiWrittenAttributionTest extends ApiTest {
         Set<String> sources = new LinkedHashSet<>();
         data.ads().stream().filter(a -> a.adAccountId().equals(adAccount)).forEach(a -> sources.add(AttributionOracle.entity(a, depth)));
         sources.remove("");
-        AttributionOracle.Opts opts = new AttributionOracle.Opts("all_customers", false, "source_link", false, false, null, Set.of(), sources, d.zone);
+        AttributionOracle.Opts opts = x.opts("source_link", sources, d.zone);
         boolean scientific = model.equals("scientific");
         Map<String, Map<String, Object>> expected = scientific
                 ? ScientificOracle.compute(data, depth, config, 0, 30, start(d, range[0]), end(d, range[1]), from, to, opts, sources, false)
@@ -286,7 +322,7 @@ class ApiWrittenAttributionTest extends ApiTest {
         sources.forEach(s -> expected.computeIfAbsent(s, k -> AttributionOracle.emptyRow()));
         List<String> fields = scientific ? SCIENTIFIC_FIELDS : CLICK_FIELDS;
         String query = "/api/v1.0/attribution?attributionModel=" + model + "&startDate=" + range[0] + "&endDate=" + range[1] + "&level=" + level
-                + "&fields=" + String.join(",", fields) + "&ids=" + adAccount + "&isAdAccountId=true&pageSize=2&sourceConfiguration=" + config;
+                + "&fields=" + String.join(",", fields) + "&ids=" + adAccount + "&isAdAccountId=true&pageSize=2&sourceConfiguration=" + config + x.query();
         String label = "seed " + d.seed + " GET " + query;
         ArrayNode all = JsonNodeFactory.instance.arrayNode();
         String page = "";
@@ -306,16 +342,18 @@ class ApiWrittenAttributionTest extends ApiTest {
     }
 
     /** GET /attribution/ad-account for one ad account (every platform), one row or date buckets. */
-    private void adAccountReport(DataSet d, String adAccount, String model, String adGrouping, String config, String[] range) {
+    private void adAccountReport(DataSet d, String adAccount, String model, String adGrouping, String config, String[] range, Extra x) {
         LocalDate from = LocalDate.parse(range[0]);
         LocalDate to = LocalDate.parse(range[1]);
         AttributionOracle.Data data = d.data("", from, to);
         String grouping = adGrouping.isEmpty() || adGrouping.equals("ad_account") ? "source_link" : adGrouping;
-        AttributionOracle.Opts opts = new AttributionOracle.Opts("all_customers", false, grouping, false, false, null, Set.of(), Set.of(adAccount), d.zone);
+        // reportSourceVisibility=true: the clicks of deleted sources are left out (section "Options")
+        boolean visibility = (d.seed + adAccount.length()) % 2 == 0;
+        AttributionOracle.Opts opts = x.opts(grouping, Set.of(adAccount), d.zone, visibility ? d.deleted : Set.of());
         boolean scientific = model.equals("scientific");
         Map<String, Map<String, Object>> expected = scientific
                 ? ScientificOracle.compute(data, "account", config, 0, 30, start(d, range[0]), end(d, range[1]), from, to, opts,
-                grouping.equals("source_link") ? Set.of(adAccount) : null, false)
+                grouping.equals("source_link") ? Set.of(adAccount) : null, visibility)
                 : AttributionOracle.compute(data, "account", model, config, 0, start(d, range[0]), end(d, range[1]), from, to, opts);
         if (grouping.equals("source_link")) {
             expected.computeIfAbsent(adAccount, k -> AttributionOracle.emptyRow());
@@ -323,7 +361,8 @@ class ApiWrittenAttributionTest extends ApiTest {
         List<String> fields = scientific ? SCIENTIFIC_FIELDS : CLICK_FIELDS;
         String query = "/api/v1.0/attribution/ad-account?attributionModel=" + model + "&startDate=" + range[0] + "&endDate=" + range[1]
                 + "&fields=" + String.join(",", fields) + "&ids=" + adAccount + "&sourceConfiguration=" + config
-                + (adGrouping.isEmpty() ? "" : "&adLevelDateGroupingOption=" + adGrouping);
+                + (adGrouping.isEmpty() ? "" : "&adLevelDateGroupingOption=" + adGrouping) + x.query()
+                + (visibility ? "&reportSourceVisibility=true" : "");
         String label = "seed " + d.seed + " GET " + query;
         Response r = get(d.key, query);
         if (r.status() != 200) {
@@ -331,7 +370,7 @@ class ApiWrittenAttributionTest extends ApiTest {
             return;
         }
         compare(expected, r.body().get("result"), fields, label);
-        covered.add(model + "/ad-account/" + (adGrouping.isEmpty() ? "(default)" : adGrouping));
+        covered.add(model + "/ad-account/" + (adGrouping.isEmpty() ? "(default)" : adGrouping) + (visibility ? "/visibility" : ""));
     }
 
     /** Every expected row against the answer's rows by id: decimals exactly, fractional counts (Double) to 1e-9. */

@@ -54,6 +54,14 @@ final class ApiWrittenDataGenerator {
         boolean paid() {
             return !platform.isEmpty();
         }
+
+        /**
+         * A paid ad set no source names (no ad account): only clicks carry it, as a partner's tracking may before
+         * (or without) setting the source up. It is registered with blank parents (design: "when unknown they stay ''").
+         */
+        boolean ghost() {
+            return paid() && adAccountId.isEmpty();
+        }
     }
 
     /** A lead as the partner knows it: an email (null: phones only) and phone numbers. */
@@ -98,6 +106,8 @@ final class ApiWrittenDataGenerator {
         final List<Order> orders = new ArrayList<>();
         final List<Call> calls = new ArrayList<>();
         final List<Cost> costs = new ArrayList<>();
+        /** Tags of sources deleted (DELETE /sources/{tag}) after everything else was written. */
+        final Set<String> deleted = new LinkedHashSet<>();
         /** Written: the click id and lead id of each click, in plan order. */
         final List<String> clickIds = new ArrayList<>();
         final List<String> clickLeads = new ArrayList<>();
@@ -110,22 +120,25 @@ final class ApiWrittenDataGenerator {
             this.seed = seed;
         }
 
+        /** The sources created on {@code platform} (not the ad sets no source names). */
         List<Source> paidSources(String platform) {
-            return sources.stream().filter(s -> s.platform().equals(platform)).toList();
+            return sources.stream().filter(s -> s.platform().equals(platform) && !s.ghost()).toList();
         }
 
         /** The ads of the account on {@code platform} ("" = every platform): source entries, then the clicked ads. */
         List<AttributionOracle.Ad> ads(String platform) {
             Map<String, AttributionOracle.Ad> out = new LinkedHashMap<>();
             for (Source s : sources) {
-                if (s.paid() && (platform.isEmpty() || s.platform().equals(platform))) {
+                if (s.paid() && !s.ghost() && (platform.isEmpty() || s.platform().equals(platform))) {
                     out.put(s.adSourceId(), new AttributionOracle.Ad(s.adSourceId(), s.adSourceId(), s.campaignId(), s.adAccountId()));
                 }
             }
             for (Click c : clicks) {
                 Source s = c.source();
-                if (!c.adId().isEmpty() && (platform.isEmpty() || s.platform().equals(platform))) {
-                    out.put(c.adId(), new AttributionOracle.Ad(c.adId(), s.adSourceId(), s.campaignId(), s.adAccountId()));
+                if (s.paid() && (platform.isEmpty() || s.platform().equals(platform))) {
+                    // an ad, or (a click without one) the entry of an ad set no source names
+                    String ad = c.adId().isEmpty() ? s.adSourceId() : c.adId();
+                    out.putIfAbsent(ad, new AttributionOracle.Ad(ad, s.adSourceId(), s.campaignId(), s.adAccountId()));
                 }
             }
             return List.copyOf(out.values());
@@ -141,7 +154,8 @@ final class ApiWrittenDataGenerator {
         AttributionOracle.Data data(String platform, LocalDate fromDay, LocalDate toDay) {
             Map<String, List<String>> entries = new HashMap<>();
             for (Source s : sources) {
-                if (s.paid() && (platform.isEmpty() || s.platform().equals(platform))) {
+                // only live sources take custom costs ("The ad hierarchy the API writes": DELETE /sources)
+                if (s.paid() && !s.ghost() && !deleted.contains(s.tag()) && (platform.isEmpty() || s.platform().equals(platform))) {
                     entries.computeIfAbsent(s.tag(), k -> new ArrayList<>()).add(s.adSourceId());
                 }
             }
@@ -309,6 +323,10 @@ final class ApiWrittenDataGenerator {
                 }
             }
         }
+        if (rnd.nextBoolean()) {
+            String adSet = p + "-fbghost";
+            d.sources.add(new Source(p + "-ghost", FACEBOOK, adSet, "", "", false, false, rnd.nextBoolean() ? List.of(adSet + "-ad1") : List.of()));
+        }
         // GOOGLE: one ad account, ad groups with and without a campaign
         String gAcct = p + "-gacct";
         int groups = 2 + rnd.nextInt(2);
@@ -392,6 +410,10 @@ final class ApiWrittenDataGenerator {
                     : start + "T" + String.format("%02d", rnd.nextInt(24)) + ":15:00" + OFFSETS[rnd.nextInt(OFFSETS.length)];
             d.costs.add(new Cost(daily, startText, end, 100 + rnd.nextInt(9000), tags));
         }
+        if (rnd.nextInt(3) != 0) {
+            List<Source> created = d.sources.stream().filter(x -> !x.ghost()).toList();
+            d.deleted.add(created.get(rnd.nextInt(created.size())).tag());
+        }
         return d;
     }
 
@@ -459,8 +481,8 @@ final class ApiWrittenDataGenerator {
     /**
      * The writes of the plans in dependency phases (each phase is sent for every account, then awaited): 1. the products
      * and the sources not created late; 2. each lead's first click (the one that makes the lead and gives it its phones); 3. the other
-     * clicks (some naming the lead by phone only); 4. the late sources, the orders and the calls; 5. the refunds and
-     * the custom costs.
+     * clicks (some naming the lead by phone only); 4. the late sources, the orders and the calls; 5. the refunds,
+     * the custom costs and the source deletions.
      */
     static List<List<Write>> phases(List<DataSet> sets) {
         List<List<Write>> phases = new ArrayList<>();
@@ -474,7 +496,7 @@ final class ApiWrittenDataGenerator {
                 phases.get(0).add(new Write(d, "POST", "/api/v1.0/products", "{\"name\":\"" + product + "\",\"price\":10}", "CREATE_PRODUCT", r -> {
                 }));
             }
-            for (Source s : d.sources) {
+            for (Source s : d.sources.stream().filter(x -> !x.ghost()).toList()) {
                 phases.get(s.late() ? 3 : 0).add(new Write(d, "POST", "/api/v1.0/sources", sourceJson(s), "CREATE_SOURCE_LINK", r -> {
                     if (r == null || !s.tag().equals(r.path("tag").asText())) {
                         throw new AssertionError("seed " + d.seed + " source " + s.name() + " got tag " + (r == null ? null : r.path("tag")));
@@ -505,6 +527,10 @@ final class ApiWrittenDataGenerator {
             for (Call c : d.calls) {
                 phases.get(3).add(new Write(d, "POST", "/api/v1.0/calls", "{\"name\":\"Call " + c.lead() + "\",\"email\":\""
                         + d.leads.get(c.lead()).email() + "\",\"date\":\"" + c.date() + "\",\"state\":\"" + c.state() + "\"}", "CREATE_CALL", r -> {
+                }));
+            }
+            for (String tag : d.deleted) {
+                phases.get(4).add(new Write(d, "DELETE", "/api/v1.0/sources/" + tag.substring(1), null, "DELETE_SOURCE_LINK", r -> {
                 }));
             }
             for (Cost c : d.costs) {
