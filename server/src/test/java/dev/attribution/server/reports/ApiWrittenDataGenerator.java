@@ -367,6 +367,7 @@ final class ApiWrittenDataGenerator {
                 d.clicks.add(new Click(l, s, ad, format(at, OFFSETS[rnd.nextInt(OFFSETS.length)], rnd), byPhone));
             }
             int m = rnd.nextInt(4);
+            int lead0 = l;
             for (int i = 0; i < m; i++) {
                 List<Item> items = new ArrayList<>();
                 int k = 1 + rnd.nextInt(3);
@@ -378,7 +379,11 @@ final class ApiWrittenDataGenerator {
                 long shipping = rnd.nextInt(4) == 0 ? rnd.nextInt(1000) : 0;
                 long taxes = rnd.nextInt(4) == 0 ? rnd.nextInt(2000) : 0;
                 boolean refund = rnd.nextInt(4) == 0;
-                Order o = new Order(l, p + "-o" + l + "-" + i, format(BASE.plusSeconds(rnd.nextInt(SPAN_DAYS * 86400)), OFFSETS[rnd.nextInt(OFFSETS.length)], rnd),
+                // sometimes in the very second of one of the lead's clicks: "at or before" includes it
+                List<Click> own = d.clicks.stream().filter(c -> c.lead() == lead0).toList();
+                Instant when = !own.isEmpty() && rnd.nextInt(5) == 0 ? instant(own.get(rnd.nextInt(own.size())).date())
+                        : BASE.plusSeconds(rnd.nextInt(SPAN_DAYS * 86400));
+                Order o = new Order(l, p + "-o" + l + "-" + i, format(when, OFFSETS[rnd.nextInt(OFFSETS.length)], rnd),
                         items, hard, shipping, taxes, refund, null);
                 if (refund && rnd.nextBoolean()) {
                     o = new Order(o.lead(), o.orderId(), o.date(), items, hard, shipping, taxes, true, 1 + (long) rnd.nextInt((int) o.total()));
@@ -423,13 +428,19 @@ final class ApiWrittenDataGenerator {
         return pool.get(rnd.nextInt(pool.size()));
     }
 
-    /** An instant as a partner may send it: with {@code Z}, an offset (the same instant) or none (read as UTC). */
+    /**
+     * An instant as a partner may send it: with {@code Z}, an offset (the same instant) or none (read as UTC);
+     * sometimes with three-digit fractional seconds (accepted and dropped, spec 2.2.6) or without seconds
+     * ({@code yyyy-MM-ddTHH:mm}, spec 4.11: then the instant is the minute's start).
+     */
     static String format(Instant at, String offset, Random rnd) {
-        if (offset.isEmpty() || offset.equals("Z")) {
-            return LocalDateTime.ofInstant(at, ZoneOffset.UTC) + (LocalDateTime.ofInstant(at, ZoneOffset.UTC).getSecond() == 0 ? ":00" : "") + offset;
-        }
-        OffsetDateTime t = at.atOffset(ZoneOffset.of(offset));
-        return t.toLocalDateTime() + (t.getSecond() == 0 ? ":00" : "") + offset;
+        int form = rnd.nextInt(12);
+        LocalDateTime local = offset.isEmpty() || offset.equals("Z") ? LocalDateTime.ofInstant(at, ZoneOffset.UTC)
+                : at.atOffset(ZoneOffset.of(offset)).toLocalDateTime();
+        String minutes = local.toLocalDate() + "T" + String.format("%02d:%02d", local.getHour(), local.getMinute());
+        String text = form == 0 ? minutes : minutes + String.format(":%02d", local.getSecond())
+                + (form == 1 ? String.format(".%03d", rnd.nextInt(1000)) : "");
+        return text + offset;
     }
 
     /** The instant a written date stands for (no offset: UTC; no time: midnight UTC). */
@@ -437,10 +448,9 @@ final class ApiWrittenDataGenerator {
         if (date.length() == 10) {
             return LocalDate.parse(date).atStartOfDay(ZoneOffset.UTC).toInstant();
         }
-        if (date.endsWith("Z") || date.matches(".*[+-]\\d\\d:\\d\\d$")) {
-            return OffsetDateTime.parse(date).toInstant();
-        }
-        return LocalDateTime.parse(date).toInstant(ZoneOffset.UTC);
+        Instant at = date.endsWith("Z") || date.matches(".*[+-]\\d\\d:\\d\\d$") ? OffsetDateTime.parse(date).toInstant()
+                : LocalDateTime.parse(date).toInstant(ZoneOffset.UTC);
+        return at.truncatedTo(java.time.temporal.ChronoUnit.SECONDS); // fractions are dropped
     }
 
     /** The wall-clock day of a custom cost date (spec 2.2.8: the offset is discarded, not converted). */
