@@ -301,6 +301,8 @@ class ApiWrittenAttributionTest extends ApiTest {
             failures.add(label + ": message " + message + " should name missing-" + d.seed + " only");
         }
         compare(expected, r.body().get("result"), fields, label);
+        // section "Levels": rows in the order of ids; section "Options": buckets oldest first
+        order(r.body().get("result"), grouping.equals("source_link") ? asked : null, label);
         covered.add(model + "/" + level + "/" + grouping);
     }
 
@@ -369,7 +371,18 @@ class ApiWrittenAttributionTest extends ApiTest {
             return;
         }
         compare(expected, r.body().get("result"), fields, label);
+        order(r.body().get("result"), null, label);
         covered.add(model + "/ad-account/" + (adGrouping.isEmpty() ? "(default)" : adGrouping) + (visibility ? "/visibility" : ""));
+    }
+
+    /** The rows' ids are in the order of {@code ids} (null: ascending, the date buckets oldest first). */
+    private void order(JsonNode result, List<String> ids, String label) {
+        List<String> got = new ArrayList<>();
+        result.forEach(row -> got.add(row.get("id").asText()));
+        List<String> want = ids == null ? got.stream().sorted().toList() : ids.stream().filter(got::contains).toList();
+        if (!want.equals(got)) {
+            failures.add(label + ": rows in the order " + got + ", expected " + want);
+        }
     }
 
     /** Every expected row against the answer's rows by id: decimals exactly, fractional counts (Double) to 1e-9. */

@@ -169,7 +169,10 @@ final class AttributionOracle {
         if (depth.equals("keyword")) {
             return c.keywordId().isEmpty() ? null : ad.adSetId() + ":" + c.keywordId();
         }
-        return entity(ad, depth);
+        // a blank id (an ad group sent without a campaign, an ad set no source names) is no entity: no row, and the
+        // scientific channel (other)
+        String e = entity(ad, depth);
+        return e.isEmpty() ? null : e;
     }
 
     static String entity(Ad ad, String depth) {
