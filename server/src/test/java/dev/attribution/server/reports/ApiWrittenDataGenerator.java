@@ -327,8 +327,9 @@ final class ApiWrittenDataGenerator {
             String adSet = p + "-fbghost";
             d.sources.add(new Source(p + "-ghost", FACEBOOK, adSet, "", "", false, false, rnd.nextBoolean() ? List.of(adSet + "-ad1") : List.of()));
         }
-        // GOOGLE: one ad account, ad groups with and without a campaign
-        String gAcct = p + "-gacct";
+        // GOOGLE: one ad account (sometimes the id of a FACEBOOK one: GET /attribution/ad-account then covers both
+        // platforms' ads, section "Options"), ad groups with and without a campaign
+        String gAcct = rnd.nextInt(4) == 0 ? p + "-fbacct0" : p + "-gacct";
         int groups = 2 + rnd.nextInt(2);
         for (int g = 0; g < groups; g++) {
             String group = p + "-gadgroup" + g;
@@ -489,8 +490,8 @@ final class ApiWrittenDataGenerator {
     }
 
     /**
-     * The writes of the plans in dependency phases (each phase is sent for every account, then awaited): 1. the products
-     * and the sources not created late; 2. each lead's first click (the one that makes the lead and gives it its phones); 3. the other
+     * The writes of the plans in dependency phases (each phase is sent for every account, then awaited): 1. the sources
+     * not created late; 2. each lead's first click (the one that makes the lead and gives it its phones); 3. the other
      * clicks (some naming the lead by phone only); 4. the late sources, the orders and the calls; 5. the refunds,
      * the custom costs and the source deletions.
      */
@@ -500,12 +501,8 @@ final class ApiWrittenDataGenerator {
             phases.add(new ArrayList<>());
         }
         for (DataSet d : sets) {
-            // The products the items name exist before the orders: two orders naming a new product at once race in
-            // ProductCatalog.forItem (both insert it; one fails on products_tag and its order is lost, FAILED).
-            for (String product : PRODUCTS) {
-                phases.get(0).add(new Write(d, "POST", "/api/v1.0/products", "{\"name\":\"" + product + "\",\"price\":10}", "CREATE_PRODUCT", r -> {
-                }));
-            }
+            // No POST /products: the orders name products the account does not have yet, several orders at once (the
+            // race of ProductCatalog.forItem this found, fixed on main in b370a00, must not come back).
             for (Source s : d.sources.stream().filter(x -> !x.ghost()).toList()) {
                 phases.get(s.late() ? 3 : 0).add(new Write(d, "POST", "/api/v1.0/sources", sourceJson(s), "CREATE_SOURCE_LINK", r -> {
                     if (r == null || !s.tag().equals(r.path("tag").asText())) {
