@@ -80,7 +80,6 @@ public class WriteRequestLog {
         }
     }
 
-    /** Records a validated write durably, wakes this node's workers and returns the request id. */
     /**
      * Redacts the erased lead's copies in the log (spec 3.2 "personal data redacted"; issue 29): every request of the
      * account whose payload, result or error names one of its values gets {@link Redaction#REDACTED} instead, so
@@ -108,6 +107,7 @@ public class WriteRequestLog {
         }
     }
 
+    /** Records a validated write durably, wakes this node's workers and returns the request id. */
     public String accept(String accountId, String eventType, String laneKey, ObjectNode payload) {
         return await(submit(accountId, eventType, laneKey, payload));
     }
