@@ -301,6 +301,26 @@ public class SpendImport {
                 INSERT INTO ads (account_id, platform, ad_id, ad_account_id, campaign_id, ad_set_id)
                 SELECT ?, platform, ad_id, ad_account_id, campaign_id, ad_set_id FROM spend_stage_ads
                 ON CONFLICT DO NOTHING""");
+        // rows the API registered first (a click before its source, docs/attribution-models.md) get the parents they lack
+        exec(c, accountId, """
+                UPDATE ad_campaigns t SET ad_account_id = s.ad_account_id
+                FROM (SELECT DISTINCT ON (platform, campaign_id) platform, campaign_id, ad_account_id FROM spend_stage_ads
+                      WHERE campaign_id <> '' ORDER BY platform, campaign_id) s
+                WHERE t.account_id = ? AND t.platform = s.platform AND t.campaign_id = s.campaign_id AND t.ad_account_id = ''""");
+        exec(c, accountId, """
+                UPDATE ad_sets t SET ad_account_id = CASE WHEN t.ad_account_id = '' THEN s.ad_account_id ELSE t.ad_account_id END,
+                    campaign_id = CASE WHEN t.campaign_id = '' THEN s.campaign_id ELSE t.campaign_id END
+                FROM (SELECT DISTINCT ON (platform, ad_set_id) platform, ad_set_id, ad_account_id, campaign_id FROM spend_stage_ads
+                      WHERE ad_set_id <> '' ORDER BY platform, ad_set_id) s
+                WHERE t.account_id = ? AND t.platform = s.platform AND t.ad_set_id = s.ad_set_id
+                  AND (t.ad_account_id = '' OR t.campaign_id = '' AND s.campaign_id <> '')""");
+        exec(c, accountId, """
+                UPDATE ads t SET ad_account_id = CASE WHEN t.ad_account_id = '' THEN s.ad_account_id ELSE t.ad_account_id END,
+                    campaign_id = CASE WHEN t.campaign_id = '' THEN s.campaign_id ELSE t.campaign_id END,
+                    ad_set_id = CASE WHEN t.ad_set_id = '' THEN s.ad_set_id ELSE t.ad_set_id END
+                FROM spend_stage_ads s
+                WHERE t.account_id = ? AND t.platform = s.platform AND t.ad_id = s.ad_id
+                  AND (t.ad_account_id = '' OR t.campaign_id = '' AND s.campaign_id <> '' OR t.ad_set_id = '' AND s.ad_set_id <> '')""");
         long keywords = exec(c, accountId, """
                 INSERT INTO ad_keywords (account_id, platform, keyword_id, ad_set_id, keyword, match_type)
                 SELECT ?, platform, keyword_id, ad_set_id, keyword, match_type FROM spend_stage_keywords

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Account;
+import dev.attribution.command.adspend.AdHierarchy;
 import dev.attribution.command.leads.LeadStore;
 import dev.attribution.command.requests.WriteHandler;
 import dev.attribution.command.urlrules.UrlRuleEngine;
@@ -35,11 +36,13 @@ class CreateClickHandler implements WriteHandler {
     private final ClickReader reader;
     private final String placeholderDomain;
     private final UrlRuleMatcher urlRules;
+    private final AdHierarchy hierarchy;
 
     CreateClickHandler(LeadStore leads, ClickReader reader,
                        @Value("${attribution.placeholder-email-domain:phone.leads.invalid}") String placeholderDomain,
-                       UrlRuleMatcher urlRules) {
+                       UrlRuleMatcher urlRules, AdHierarchy hierarchy) {
         this.urlRules = urlRules;
+        this.hierarchy = hierarchy;
         this.leads = leads;
         this.reader = reader;
         this.placeholderDomain = placeholderDomain;
@@ -97,6 +100,8 @@ class CreateClickHandler implements WriteHandler {
             }
             leads.touch(c, account.id(), leadId, now);
         }
+        // last, so that the hierarchy's lock is held only until the commit that follows
+        hierarchy.registerClick(c, account.id(), text(p, "integrationType"), text(p, "adSourceId"), text(p, "adspendAdId"));
         return reader.byId(c, account.id(), account.timeZone(), id)
                 .map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
     }

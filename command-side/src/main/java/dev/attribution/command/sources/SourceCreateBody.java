@@ -16,7 +16,7 @@ public record SourceCreateBody(
         @JsonPropertyDescription("the ad platform's ad id") String adSourceId,
         @JsonPropertyDescription("the ad platform's ad account id") String accountId,
         @JsonPropertyDescription("required for GOOGLE") SubType adspendSubType,
-        @JsonPropertyDescription("required for FACEBOOK") String campaignId) {
+        @JsonPropertyDescription("the campaign of the ad set; required for FACEBOOK") String campaignId) {
 
     /** Ad platforms a source can be created for. */
     public enum Platform { GOOGLE, FACEBOOK, TIKTOK, SNAPCHAT, LINKEDIN }

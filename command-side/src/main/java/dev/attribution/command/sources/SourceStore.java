@@ -3,6 +3,7 @@ package dev.attribution.command.sources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
+import dev.attribution.command.adspend.AdHierarchy;
 import dev.attribution.command.requests.WriteHandler;
 import dev.attribution.query.sources.SourceReader;
 import jakarta.inject.Singleton;
@@ -19,9 +20,11 @@ import java.util.Locale;
 class SourceStore {
 
     private final SourceReader reader;
+    private final AdHierarchy hierarchy;
 
-    SourceStore(SourceReader reader) {
+    SourceStore(SourceReader reader, AdHierarchy hierarchy) {
         this.reader = reader;
+        this.hierarchy = hierarchy;
     }
 
     JsonNode create(Connection c, WriteHandler.Write w) throws SQLException {
@@ -51,15 +54,8 @@ class SourceStore {
             ps.setTimestamp(16, java.sql.Timestamp.from(w.acceptedAt()));
             ps.executeUpdate();
         }
-        if (!text(p, "integrationType").isEmpty()) {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO ad_accounts (account_id, platform, ad_account_id) "
-                    + "VALUES (?, ?, ?) ON CONFLICT DO NOTHING")) {
-                ps.setString(1, accountId);
-                ps.setString(2, text(p, "integrationType"));
-                ps.setString(3, text(p, "accountId"));
-                ps.executeUpdate();
-            }
-        }
+        hierarchy.registerSource(c, accountId, text(p, "integrationType"), text(p, "adSourceId"), text(p, "accountId"),
+                text(p, "campaignId"), p.get("name").asText());
         return view(c, accountId, id);
     }
 

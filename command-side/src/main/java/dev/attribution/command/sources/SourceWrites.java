@@ -48,6 +48,9 @@ public class SourceWrites {
             }
             if (platform.get().equals("FACEBOOK")) {
                 p.put("campaignId", required(body, "campaignId"));
+            } else {
+                // optional elsewhere; where sent, it places the ad set under its campaign (docs/attribution-models.md)
+                body.nonBlankString("campaignId").ifPresent(v -> p.put("campaignId", v));
             }
         }
         return log.accept(caller.accountId(), "CREATE_SOURCE_LINK", "source:" + name, p);

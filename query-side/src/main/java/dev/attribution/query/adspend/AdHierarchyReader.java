@@ -77,7 +77,7 @@ public class AdHierarchyReader {
                     WHERE s.account_id = a.account_id AND s.deleted_at IS NULL AND s.platform = a.platform
                       AND s.ad_source_id IN (a.ad_set_id, a.campaign_id) AND s.ad_source_id <> ''
                     ORDER BY (s.ad_source_id = a.ad_set_id) DESC, s.created_at LIMIT 1) src ON true
-                WHERE a.account_id = ?""");
+                WHERE a.account_id = ? AND NOT a.source_level""");
         List<Object> args = new ArrayList<>(List.of(accountId));
         platform.ifPresent(p -> {
             sql.append(" AND a.platform = ?");

@@ -30,25 +30,44 @@ public class CustomCostAllocation {
     /** Custom cost in cents by row key (entity, or bucket start with a grouping) for the days from..to. */
     public Map<String, Long> byRow(String accountId, AttributionQuery.Scope scope, LocalDate from, LocalDate to,
                                    Optional<TimeBuckets.Unit> grouping) {
+        Map<String, Long> out = new HashMap<>();
+        byEntityAndDay(accountId, scope.where(), scope.entity(), from, to).forEach((entity, days) -> days.forEach((day, cents) ->
+                out.merge(grouping.map(u -> TimeBuckets.startOf(u, day).toString()).orElse(entity), cents, Long::sum)));
+        return out;
+    }
+
+    /** Custom cost in cents of one entity of the ROAS and marginal-CAC endpoints, by day from..to (days with cost only). */
+    Map<LocalDate, Long> byDay(String accountId, AdEntity entity, LocalDate from, LocalDate to) {
+        return byEntityAndDay(accountId, entity.filter(), entity.level().column, from, to).getOrDefault(entity.id(), Map.of());
+    }
+
+    /**
+     * Custom cost in cents by entity ({@code entityColumn} of the {@code ads_current} rows satisfying {@code where}, the
+     * ads the costs' sources point at) and day, for the days from..to.
+     */
+    private Map<String, Map<LocalDate, Long>> byEntityAndDay(String accountId, String where, String entityColumn,
+                                                             LocalDate from, LocalDate to) {
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
         List<JsonNode> costs = clickHouse.select("SELECT id, toInt64(round(toFloat64(cost) * 100)) AS cents, frequency, "
                 + "toString(toDate(start_date)) AS first_day, ifNull(toString(toDate(end_date)), '') AS last_day, tags FROM " + db
                 + ".custom_costs_current WHERE account_id = " + acc + " AND notEmpty(tags) AND toDate(start_date) <= toDate('" + to + "')");
-        Map<String, Long> out = new HashMap<>();
+        Map<String, Map<LocalDate, Long>> out = new HashMap<>();
         if (costs.isEmpty()) {
             return out;
         }
         List<String> tags = new ArrayList<>();
         costs.forEach(c -> c.get("tags").forEach(t -> tags.add(t.asText())));
-        // tag → entities of the scope's ads that a live source link with the tag points at (sorted: stable remainders)
+        // tag → the ads its live source links point at (sorted: stable remainders), each with its entity when in scope
+        // (null outside): a tag's share is split over all its ads, so a row's part does not depend on the scope
         Map<String, List<String>> entitiesByTag = new TreeMap<>();
-        for (JsonNode row : clickHouse.select("SELECT l.tag AS link_tag, a.entity AS ad_entity FROM (SELECT tag, platform, ad_source_id AS ad_id FROM "
-                + db + ".source_links_current WHERE account_id = " + acc + " AND isNull(deleted_at) AND ad_source_id != '' AND tag IN "
-                + ClickHouseSql.strList(tags) + ") AS l ALL INNER JOIN (SELECT platform, ad_id, " + scope.entity() + " AS entity FROM "
-                + db + ".ads_current WHERE account_id = " + acc + " AND " + scope.where() + ") AS a USING (platform, ad_id) "
-                + "ORDER BY link_tag, ad_entity")) {
-            entitiesByTag.computeIfAbsent(row.get("link_tag").asText(), k -> new ArrayList<>()).add(row.get("ad_entity").asText());
+        for (JsonNode row : clickHouse.select("SELECT l.tag AS link_tag, a.entity AS ad_entity, a.in_scope AS in_scope FROM "
+                + "(SELECT tag, platform, ad_source_id AS ad_id FROM " + db + ".source_links_current WHERE account_id = " + acc
+                + " AND isNull(deleted_at) AND ad_source_id != '' AND tag IN " + ClickHouseSql.strList(tags) + ") AS l ALL INNER JOIN "
+                + "(SELECT platform, ad_id, " + entityColumn + " AS entity, toUInt8(" + where + ") AS in_scope FROM " + db
+                + ".ads_current WHERE account_id = " + acc + ") AS a USING (platform, ad_id) ORDER BY link_tag, platform, ad_id")) {
+            entitiesByTag.computeIfAbsent(row.get("link_tag").asText(), k -> new ArrayList<>())
+                    .add(row.get("in_scope").asInt() == 1 ? row.get("ad_entity").asText() : null);
         }
         for (JsonNode c : costs) {
             List<String> costTags = new ArrayList<>();
@@ -69,14 +88,15 @@ public class CustomCostAllocation {
                 if (amount == 0) {
                     continue;
                 }
-                LocalDate day = d;
-                String key = grouping.map(u -> TimeBuckets.startOf(u, day).toString()).orElse(null);
                 long[] perTag = split(amount, costTags.size());
                 for (int i = 0; i < costTags.size(); i++) {
                     List<String> entities = entitiesByTag.getOrDefault(costTags.get(i), List.of());
                     long[] perAd = split(perTag[i], entities.size());
                     for (int j = 0; j < entities.size(); j++) {
-                        out.merge(key != null ? key : entities.get(j), perAd[j], Long::sum);
+                        if (entities.get(j) == null) {
+                            continue;
+                        }
+                        out.computeIfAbsent(entities.get(j), k -> new TreeMap<>()).merge(d, perAd[j], Long::sum);
                     }
                 }
             }

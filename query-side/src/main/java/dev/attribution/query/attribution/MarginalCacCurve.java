@@ -114,10 +114,12 @@ public class MarginalCacCurve {
     }
 
     private final ClickHouseGateway clickHouse;
+    private final CustomCostAllocation customCosts;
     private final Clock clock;
 
-    public MarginalCacCurve(ClickHouseGateway clickHouse) {
+    public MarginalCacCurve(ClickHouseGateway clickHouse, CustomCostAllocation customCosts) {
         this.clickHouse = clickHouse;
+        this.customCosts = customCosts;
         this.clock = Clock.systemUTC();
     }
 
@@ -134,6 +136,8 @@ public class MarginalCacCurve {
                 + entity.filter() + " GROUP BY d")) {
             days.computeIfAbsent(LocalDate.parse(row.get("d").asText()), k -> new long[2])[0] = row.get("c").asLong();
         }
+        // a day's spend includes the custom costs allocated to the entity that day (docs/attribution-models.md)
+        customCosts.byDay(accountId, entity, from, to).forEach((d, cents) -> days.computeIfAbsent(d, k -> new long[2])[0] += cents);
         boolean last = r.model() == Model.last_click;
         // New customers: leads whose first purchase is credited to the entity, on the day of the credited click.
         // Grouped by 15-minute slot (every zone offset in use is a multiple of 15 minutes), then by day in Java.

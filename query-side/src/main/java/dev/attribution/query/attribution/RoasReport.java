@@ -70,9 +70,11 @@ public class RoasReport {
     }
 
     private final ClickHouseGateway clickHouse;
+    private final CustomCostAllocation customCosts;
 
-    public RoasReport(ClickHouseGateway clickHouse) {
+    public RoasReport(ClickHouseGateway clickHouse, CustomCostAllocation customCosts) {
         this.clickHouse = clickHouse;
+        this.customCosts = customCosts;
     }
 
     /** The result, or empty when the entity has no row for the range (no credited sale, click or spend row). */
@@ -103,11 +105,13 @@ public class RoasReport {
         JsonNode c = results.get(1).get(0);
         long clicks = results.get(2).get(0).get("n").asLong();
         long spendRows = c.get("n_rows").asLong();
-        if (s.get("n_sales").asLong() == 0 && spendRows == 0 && clicks == 0) {
+        // cost = imported spend + the custom costs allocated to the entity (docs/attribution-models.md, "Custom costs")
+        long custom = customCosts.byDay(accountId, entity, from, to).values().stream().mapToLong(Long::longValue).sum();
+        if (s.get("n_sales").asLong() == 0 && spendRows == 0 && clicks == 0 && custom == 0) {
             return Optional.empty();
         }
         Sums sums = new Sums(s.get("n_unique_sales").asLong(), s.get("n_unique_customers").asLong(), s.get("c_revenue").asLong(),
-                s.get("c_recurring").asLong(), s.get("c_first").asLong(), spendRows == 0 ? 0 : c.get("c_cost").asLong(), spendRows,
+                s.get("c_recurring").asLong(), s.get("c_first").asLong(), (spendRows == 0 ? 0 : c.get("c_cost").asLong()) + custom, spendRows,
                 spendRows == 0 ? BigDecimal.ZERO : new BigDecimal(c.get("reported").asText()),
                 spendRows == 0 ? 0 : c.get("c_reported").asLong());
         return Optional.of(result(r.id(), sums));

@@ -3,6 +3,7 @@ package dev.attribution.server.reports;
 import dev.attribution.api.ApiDates;
 import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.query.attribution.AdEntity;
+import dev.attribution.query.attribution.CustomCostAllocation;
 import dev.attribution.query.attribution.MarginalCacCurve;
 import dev.attribution.query.attribution.RoasReport;
 import dev.attribution.server.support.TwoEngines;
@@ -62,13 +63,13 @@ class RoasCurveCompatibilityTest {
         for (String[] e : entities) {
             for (RoasReport.Basis basis : RoasReport.Basis.values()) {
                 RoasReport.Request r = new RoasReport.Request(e[0], AdEntity.Level.valueOf(e[1]), span("2026-11-01", "2026-11-15"), basis);
-                Optional<RoasReport.Result> old = new RoasReport(engines.get("18.16")).report(ACCOUNT, UTC, r);
-                Optional<RoasReport.Result> current = new RoasReport(engines.get("current")).report(ACCOUNT, UTC, r);
+                Optional<RoasReport.Result> old = new RoasReport(engines.get("18.16"), new CustomCostAllocation(engines.get("18.16"))).report(ACCOUNT, UTC, r);
+                Optional<RoasReport.Result> current = new RoasReport(engines.get("current"), new CustomCostAllocation(engines.get("current"))).report(ACCOUNT, UTC, r);
                 assertEquals(old, current, e[0] + " " + basis);
                 assertEquals(!e[0].equals("ad4"), current.isPresent(), e[0]);
             }
         }
-        RoasReport.Result camp = new RoasReport(engines.get("current")).report(ACCOUNT, UTC, new RoasReport.Request("camp1",
+        RoasReport.Result camp = new RoasReport(engines.get("current"), new CustomCostAllocation(engines.get("current"))).report(ACCOUNT, UTC, new RoasReport.Request("camp1",
                 AdEntity.Level.campaign, span("2026-11-01", "2026-11-15"), RoasReport.Basis.click_date)).orElseThrow();
         assertEquals(0, new BigDecimal("3.04").compareTo(camp.roas()));
     }
@@ -83,13 +84,13 @@ class RoasCurveCompatibilityTest {
                         : MarginalCacCurve.LtvWindow.values()) {
                     MarginalCacCurve.Request r = new MarginalCacCurve.Request(e[0], level, "2026-01-01", "2026-01-10",
                             span("2026-01-01", "2026-01-10"), w, null, model);
-                    MarginalCacCurve.Result old = new MarginalCacCurve(engines.get("18.16")).curve(ACCOUNT, UTC, r);
-                    MarginalCacCurve.Result current = new MarginalCacCurve(engines.get("current")).curve(ACCOUNT, UTC, r);
+                    MarginalCacCurve.Result old = new MarginalCacCurve(engines.get("18.16"), new CustomCostAllocation(engines.get("18.16"))).curve(ACCOUNT, UTC, r);
+                    MarginalCacCurve.Result current = new MarginalCacCurve(engines.get("current"), new CustomCostAllocation(engines.get("current"))).curve(ACCOUNT, UTC, r);
                     assertEquals(old, current, e[0] + " " + model + " " + w);
                 }
             }
         }
-        MarginalCacCurve.Result ad = new MarginalCacCurve(engines.get("current")).curve(ACCOUNT, UTC, new MarginalCacCurve.Request("m_ad1",
+        MarginalCacCurve.Result ad = new MarginalCacCurve(engines.get("current"), new CustomCostAllocation(engines.get("current"))).curve(ACCOUNT, UTC, new MarginalCacCurve.Request("m_ad1",
                 AdEntity.Level.ad, "2026-01-01", "2026-01-10", span("2026-01-01", "2026-01-10"), null, null, MarginalCacCurve.Model.first_click));
         assertEquals(3, ad.curve().size());
         assertEquals(0, new BigDecimal("54.17").compareTo(ad.cacCeiling()));
