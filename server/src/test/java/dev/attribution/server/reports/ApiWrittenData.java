@@ -26,6 +26,14 @@ final class ApiWrittenData {
         boolean paid() {
             return platform != null;
         }
+
+        /**
+         * Created after its clicks (which then carry no source tag: it does not exist yet): the hierarchy must come out
+         * the same whatever the order of writes (design-hierarchy.md).
+         */
+        boolean late() {
+            return key.equals("fb3");
+        }
     }
 
     /**
@@ -40,6 +48,11 @@ final class ApiWrittenData {
 
         boolean organic() {
             return !source.paid();
+        }
+
+        /** Whether the click carries a source tag (conversion paths and source-tag aggregation see only those). */
+        boolean tagged() {
+            return !source.late();
         }
     }
 
@@ -108,6 +121,8 @@ final class ApiWrittenData {
         sources.add(new Source("g1", "Google Search " + s, "GOOGLE", "13" + s + "0000031", "55" + s + "-000-0031", null,
                 rnd.nextBoolean() ? "DISPLAY" : "VIDEO", List.of("6" + s + "00000311", "6" + s + "00000312")));
         sources.add(new Source("org", "Newsletter " + s, null, null, null, null, null, List.of()));
+        sources.add(new Source("fb3", "FB Late " + s, "FACEBOOK", "2385" + s + "000003", fbAccount, "2384" + s + "000003", null,
+                List.of("2386" + s + "000031")));
         lonelyAd = "2386" + s + "000013";
 
         int n = 10 + rnd.nextInt(7);
@@ -177,6 +192,8 @@ final class ApiWrittenData {
                 300 + rnd.nextInt(4000), shuffled(rnd, List.of("g1", "fb2")), offset(rnd)));
         costs.add(new Cost("Launch " + s, "ONE_TIME", today.minusDays(20 + rnd.nextInt(10)).atTime(23, 0), null,
                 10_001 + rnd.nextInt(50_000), shuffled(rnd, List.of("fb1", "org", "g1")), offset(rnd)));
+        costs.add(new Cost("Late source " + s, "DAILY", today.minusDays(38 + rnd.nextInt(5)).atTime(12, 0),
+                today.minusDays(18).atTime(12, 0), 200 + rnd.nextInt(3000), shuffled(rnd, List.of("fb3", "fb1")), offset(rnd)));
         costs.add(new Cost("Sponsor " + s, "DAILY", today.minusDays(30).atStartOfDay(), today.minusDays(25).atStartOfDay(),
                 1000 + rnd.nextInt(1000), List.of("org"), null));
         int extra = rnd.nextInt(3);
@@ -205,7 +222,7 @@ final class ApiWrittenData {
         if (kind < 2) {
             return new Click(email, leadEmail, ip, t, source("org"), "");
         }
-        Source src = sources.get(kind < 5 ? 0 : kind < 7 ? 1 : 2);
+        Source src = source(kind < 4 ? "fb1" : kind < 6 ? "fb2" : kind < 8 ? "g1" : "fb3");
         String ad = rnd.nextInt(5) < 2 ? "" : src.ads().get(rnd.nextInt(src.ads().size()));
         return new Click(email, leadEmail, ip, t, src, ad);
     }
