@@ -627,6 +627,9 @@ class ApiWrittenRoasTest extends ApiTest {
                     if (e[1].equals("account")) {
                         assertTrue(got.get("name").isNull(), label + ": " + got);
                     }
+                    // the ad set and the source entry are named after the source (design-hierarchy.md, AdHierarchy)
+                    w.data.sources.stream().filter(x -> e[0].equals(x.adSourceId()) && !e[1].equals("campaign") && !e[1].equals("account"))
+                            .findFirst().ifPresent(x -> assertEquals(x.name(), got.get("name").asText(), label + " name: " + got));
                     assertEquals(want.daysSampled(), got.get("daysSampled").asInt(), label + ": " + got);
                     assertEquals(want.buckets().size(), got.get("curve").size(), label + ": " + got);
                     for (int b = 0; b < want.buckets().size(); b++) {
