@@ -34,6 +34,11 @@ final class ApiWrittenData {
         boolean late() {
             return key.equals("fb3");
         }
+
+        /** LinkedIn sources sit at campaign level: adSourceId is a campaign, there is no ad set (design-hierarchy.md). */
+        boolean campaignLevel() {
+            return "LINKEDIN".equals(platform);
+        }
     }
 
     /**
@@ -121,6 +126,9 @@ final class ApiWrittenData {
         sources.add(new Source("g1", "Google Search " + s, "GOOGLE", "13" + s + "0000031", "55" + s + "-000-0031", null,
                 rnd.nextBoolean() ? "DISPLAY" : "VIDEO", List.of("6" + s + "00000311", "6" + s + "00000312")));
         sources.add(new Source("org", "Newsletter " + s, null, null, null, null, null, List.of()));
+        // LinkedIn: adSourceId = campaign id (no ad set, no ad ids on clicks)
+        sources.add(new Source("li1", "LinkedIn Sponsored " + s, "LINKEDIN", "50" + s + "0000041", "508" + s + "0041", null, null,
+                List.of()));
         sources.add(new Source("fb3", "FB Late " + s, "FACEBOOK", "2385" + s + "000003", fbAccount, "2384" + s + "000003", null,
                 List.of("2386" + s + "000031")));
         lonelyAd = "2386" + s + "000013";
@@ -189,7 +197,7 @@ final class ApiWrittenData {
         costs.add(new Cost("Agency fee " + s, "DAILY", today.minusDays(45 + rnd.nextInt(5)).atTime(rnd.nextInt(24), 0),
                 today.minusDays(15 + rnd.nextInt(10)).atTime(23, 59), 500 + rnd.nextInt(7000), List.of("fb1"), offset(rnd)));
         costs.add(new Cost("Creative " + s, "DAILY", today.minusDays(35 + rnd.nextInt(5)).atTime(8, 30), null,
-                300 + rnd.nextInt(4000), shuffled(rnd, List.of("g1", "fb2")), offset(rnd)));
+                300 + rnd.nextInt(4000), shuffled(rnd, List.of("g1", "fb2", "li1")), offset(rnd)));
         costs.add(new Cost("Launch " + s, "ONE_TIME", today.minusDays(20 + rnd.nextInt(10)).atTime(23, 0), null,
                 10_001 + rnd.nextInt(50_000), shuffled(rnd, List.of("fb1", "org", "g1")), offset(rnd)));
         costs.add(new Cost("Late source " + s, "DAILY", today.minusDays(38 + rnd.nextInt(5)).atTime(12, 0),
@@ -218,12 +226,12 @@ final class ApiWrittenData {
         do {
             t = at(rnd, 50, 10);
         } while (!seconds.add(t.getEpochSecond()));
-        int kind = rnd.nextInt(10);
+        int kind = rnd.nextInt(11);
         if (kind < 2) {
             return new Click(email, leadEmail, ip, t, source("org"), "");
         }
-        Source src = source(kind < 4 ? "fb1" : kind < 6 ? "fb2" : kind < 8 ? "g1" : "fb3");
-        String ad = rnd.nextInt(5) < 2 ? "" : src.ads().get(rnd.nextInt(src.ads().size()));
+        Source src = source(kind < 4 ? "fb1" : kind < 6 ? "fb2" : kind < 8 ? "g1" : kind < 9 ? "fb3" : "li1");
+        String ad = rnd.nextInt(5) < 2 || src.ads().isEmpty() ? "" : src.ads().get(rnd.nextInt(src.ads().size()));
         return new Click(email, leadEmail, ip, t, src, ad);
     }
 

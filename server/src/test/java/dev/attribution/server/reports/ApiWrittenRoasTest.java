@@ -297,7 +297,9 @@ class ApiWrittenRoasTest extends ApiTest {
             }
         }
         for (Source s : d.sources) {
-            if (s.paid()) {
+            if (s.campaignLevel()) {
+                w.ads.add(new Ad(s.adSourceId(), s.platform(), "", s.adSourceId(), s.adAccountId(), true));
+            } else if (s.paid()) {
                 w.ads.add(new Ad(s.adSourceId(), s.platform(), s.adSourceId(), nz(s.campaignId()), s.adAccountId(), true));
             }
         }
@@ -500,7 +502,7 @@ class ApiWrittenRoasTest extends ApiTest {
         Set<String> seen = new HashSet<>();
         for (Ad a : w.ads) {
             out.add(new String[]{a.id(), "ad"});
-            if (seen.add("s" + a.set())) {
+            if (!a.set().isEmpty() && seen.add("s" + a.set())) {
                 out.add(new String[]{a.set(), "source_link"});
             }
             if (!a.campaign().isEmpty() && seen.add("c" + a.campaign())) {
@@ -588,8 +590,9 @@ class ApiWrittenRoasTest extends ApiTest {
                 JsonNode entry = roas(w, s.adSourceId(), "ad", from, to, "click_date").get("result");
                 assertNotNull(entry, "source entry " + s.adSourceId());
                 RoasReportTest.money(BigDecimal.valueOf(want, 2).toString(), entry.get("cost"), "entry cost " + entry);
-                JsonNode set = roas(w, s.adSourceId(), "source_link", from, to, "click_date").get("result");
-                RoasReportTest.money(BigDecimal.valueOf(want, 2).toString(), set.get("cost"), "ad set cost = its entry's " + set);
+                String above = s.campaignLevel() ? "campaign" : "source_link";
+                JsonNode set = roas(w, s.adSourceId(), above, from, to, "click_date").get("result");
+                RoasReportTest.money(BigDecimal.valueOf(want, 2).toString(), set.get("cost"), "ad set / campaign cost = its entry's " + set);
                 for (String ad : s.ads()) {
                     if (w.ads.stream().anyMatch(a -> a.id().equals(ad))) {
                         JsonNode real = roas(w, ad, "ad", from, to, "click_date").get("result");
@@ -627,8 +630,9 @@ class ApiWrittenRoasTest extends ApiTest {
                     if (e[1].equals("account")) {
                         assertTrue(got.get("name").isNull(), label + ": " + got);
                     }
-                    // the ad set and the source entry are named after the source (design-hierarchy.md, AdHierarchy)
-                    w.data.sources.stream().filter(x -> e[0].equals(x.adSourceId()) && !e[1].equals("campaign") && !e[1].equals("account"))
+                    // the ad set (LinkedIn: the campaign) and the source entry are named after the source (design-hierarchy.md)
+                    w.data.sources.stream().filter(x -> e[0].equals(x.adSourceId()) && !e[1].equals("account")
+                                    && (x.campaignLevel() || !e[1].equals("campaign")))
                             .findFirst().ifPresent(x -> assertEquals(x.name(), got.get("name").asText(), label + " name: " + got));
                     assertEquals(want.daysSampled(), got.get("daysSampled").asInt(), label + ": " + got);
                     assertEquals(want.buckets().size(), got.get("curve").size(), label + ": " + got);
@@ -817,7 +821,10 @@ class ApiWrittenRoasTest extends ApiTest {
                             .orElseThrow(() -> new AssertionError(seed + " no click at " + at + ": " + ev));
                     Source s = c.source();
                     Map<String, String> want = new LinkedHashMap<>();
-                    if (!c.organic()) {
+                    if (s.campaignLevel()) {
+                        want.put("adAccount", s.adAccountId());
+                        want.put("campaign", s.adSourceId());
+                    } else if (!c.organic()) {
                         want.put("adAccount", s.adAccountId());
                         if (s.campaignId() != null) {
                             want.put("campaign", s.campaignId());
