@@ -1,5 +1,6 @@
 package dev.attribution.command.adspend;
 
+import dev.attribution.api.AdSourceLevel;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -9,8 +10,8 @@ import java.sql.SQLException;
 
 /**
  * The ad hierarchy the API's own writes register (docs/attribution-models.md, "The ad hierarchy the API writes"): a
- * source with an ad platform ({@code POST /sources}) registers its ad account, campaign, ad set (its campaign on
- * LinkedIn) and its <em>source entry</em> in {@code ads}; a click ({@code POST /clicks}) registers its ad under the ad
+ * source with an ad platform ({@code POST /sources}) registers its ad account, campaign, ad set (or its campaign,
+ * {@link AdSourceLevel}) and its <em>source entry</em> in {@code ads}; a click ({@code POST /clicks}) registers its ad under the ad
  * set, or the source entry when it names no ad. The rows are those the ad-spend import writes (migration V52), so an
  * import and the API name one entity once: a row is never duplicated, and a blank parent id (a click that came before
  * its source) is filled by whichever write knows it, never overwritten. Writes of one (platform, adSourceId) are
@@ -19,14 +20,21 @@ import java.sql.SQLException;
 @Singleton
 public class AdHierarchy {
 
-    /** Where a source's {@code adSourceId} sits: the campaign on LinkedIn (levels linkedin_campaign, linkedin_ad), else the ad set. */
-    static boolean sourceIsCampaign(String platform) {
-        return "LINKEDIN".equals(platform);
+    /** Whether {@code adSourceId} is a campaign of the account ({@link AdSourceLevel}, from the rows it already has). */
+    private static boolean atCampaign(Connection c, String accountId, String platform, String adSourceId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM ad_sets WHERE account_id = ? AND platform = ? "
+                + "AND ad_set_id = ?), EXISTS (SELECT 1 FROM ad_campaigns WHERE account_id = ? AND platform = ? AND campaign_id = ?)")) {
+            bind(ps, accountId, platform, adSourceId, accountId, platform, adSourceId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return AdSourceLevel.isCampaign(platform, rs.getBoolean(1), rs.getBoolean(2));
+            }
+        }
     }
 
     /**
-     * A source of {@code platform} on {@code adSourceId} (spec 4.8): its ad account, its campaign, its ad set (on
-     * LinkedIn the campaign is {@code adSourceId}) and the source entry, named after the source where unnamed; the
+     * A source of {@code platform} on {@code adSourceId} (spec 4.8): its ad account, its campaign, its ad set (or, where
+     * {@code adSourceId} is a campaign, that campaign) and the source entry, named after the source where unnamed; the
      * ads already registered under it get the parents they lacked.
      */
     public void registerSource(Connection c, String accountId, String platform, String adSourceId, String adAccountId,
@@ -35,11 +43,11 @@ public class AdHierarchy {
             return;
         }
         lock(c, accountId, platform, adSourceId);
+        boolean campaignLevel = atCampaign(c, accountId, platform, adSourceId);
         if (!adAccountId.isEmpty()) {
             update(c, "INSERT INTO ad_accounts (account_id, platform, ad_account_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                     accountId, platform, adAccountId);
         }
-        boolean campaignLevel = sourceIsCampaign(platform);
         String campaign = campaignLevel ? adSourceId : campaignId;
         if (!campaign.isEmpty()) {
             update(c, """
@@ -72,7 +80,7 @@ public class AdHierarchy {
 
     /**
      * A click of {@code platform} on {@code adSourceId} with ad {@code adId} (blank: none): the ad under the ad set
-     * (campaign on LinkedIn), or the source entry of {@code adSourceId}; the ad set or campaign is registered when
+     * (or campaign), or the source entry of {@code adSourceId}; the ad set or campaign is registered when
      * absent. Parents come from the ad set / campaign row (which a source or an import fills); a click of an ad
      * already registered with its parents writes nothing.
      */
@@ -93,7 +101,7 @@ public class AdHierarchy {
             }
         }
         lock(c, accountId, platform, adSourceId);
-        boolean campaignLevel = sourceIsCampaign(platform);
+        boolean campaignLevel = atCampaign(c, accountId, platform, adSourceId);
         String parentTable = campaignLevel ? "ad_campaigns" : "ad_sets";
         String parentColumn = campaignLevel ? "campaign_id" : "ad_set_id";
         update(c, "INSERT INTO " + parentTable + " (account_id, platform, " + parentColumn + ", ad_account_id) VALUES (?, ?, ?, '') "

@@ -2,6 +2,7 @@ package dev.attribution.query.journey;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.attribution.api.AdSourceLevel;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.JsonBody;
 import dev.attribution.query.calls.CallReader;
@@ -46,8 +47,6 @@ import java.util.Set;
 public class JourneyReader {
 
     public static final List<String> FIELDS = List.of("lead", "sales", "calls", "carts", "subscriptions", "linkedLeads", "journey");
-    /** Platforms whose source link sits at campaign level (campaign without ad set, spec 2.17). */
-    private static final Set<String> CAMPAIGN_LEVEL = Set.of("GOOGLE", "GOOGLE_V2", "LINKEDIN");
 
     private final JdbcOperations jdbc;
     private final LeadReader leads;
@@ -200,16 +199,18 @@ public class JourneyReader {
     /**
      * The lead's clicks with what an {@code sl} event shows of their source (spec 2.17): the source link of the tag
      * (name, category, traffic source; organic when the source or the click says so) and the ad hierarchy above the
-     * click's {@code adSourceId} — a campaign-level source's campaign, else the ad set and the campaign above it when
-     * the platform has one — its ad account, and the ad when the click names one.
+     * click's {@code adSourceId} — a campaign-level source's campaign ({@link AdSourceLevel}), else the ad set and the
+     * campaign above it when the platform has one — its ad account, and the ad when the click names one.
      */
     private static final String SOURCE_CLICKS = """
             SELECT ck.click_date, ck.source_link_tag, ck.is_organic OR coalesce(sl.organic, false) AS organic,
                    ck.integration_type, ck.ad_source_id, ck.adspend_ad_id, ck.tracked_url, sl.name AS source_name,
                    cat.id AS category_id, cat.name AS category_name, ts.id AS traffic_source_id, ts.name AS traffic_source_name,
+                   st.ad_set_id IS NOT NULL AS known_ad_set, cp.campaign_id IS NOT NULL AS known_campaign,
                    st.name AS ad_set_name, coalesce(st.campaign_id, '') AS set_campaign_id,
                    coalesce(cp.name, spc.name) AS campaign_name,
-                   coalesce(st.ad_account_id, cp.ad_account_id, ad.ad_account_id) AS ad_account_id, acct.name AS ad_account_name,
+                   coalesce(nullif(st.ad_account_id, ''), nullif(cp.ad_account_id, ''), nullif(ad.ad_account_id, '')) AS ad_account_id,
+                   acct.name AS ad_account_name,
                    ad.name AS ad_name
             FROM clicks ck
             LEFT JOIN LATERAL (SELECT * FROM source_links s WHERE s.account_id = ck.account_id AND lower(s.tag) = lower(ck.source_link_tag)
@@ -221,7 +222,7 @@ public class JourneyReader {
             LEFT JOIN ad_campaigns spc ON spc.account_id = ck.account_id AND spc.platform = ck.integration_type AND spc.campaign_id = st.campaign_id
             LEFT JOIN ads ad ON ad.account_id = ck.account_id AND ad.platform = ck.integration_type AND ad.ad_id = ck.adspend_ad_id
             LEFT JOIN ad_accounts acct ON acct.account_id = ck.account_id AND acct.platform = ck.integration_type
-                 AND acct.ad_account_id = coalesce(st.ad_account_id, cp.ad_account_id, ad.ad_account_id)
+                 AND acct.ad_account_id = coalesce(nullif(st.ad_account_id, ''), nullif(cp.ad_account_id, ''), nullif(ad.ad_account_id, ''))
             WHERE ck.account_id = ? AND ck.lead_id = ?""";
 
     private static ObjectNode sourceLinkEvent(ResultSet rs, Instant at, ZoneId zone) throws SQLException {
@@ -245,7 +246,7 @@ public class JourneyReader {
         }
         e.put("integrationProvider", platform);
         hierarchyLevel(e, "adAccount", rs.getString("ad_account_id"), rs.getString("ad_account_name"));
-        if (CAMPAIGN_LEVEL.contains(platform)) {
+        if (AdSourceLevel.isCampaign(platform, rs.getBoolean("known_ad_set"), rs.getBoolean("known_campaign"))) {
             hierarchyLevel(e, "campaign", rs.getString("ad_source_id"), rs.getString("campaign_name"));
         } else {
             String campaignId = rs.getString("set_campaign_id");

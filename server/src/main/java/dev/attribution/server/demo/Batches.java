@@ -18,6 +18,9 @@ final class Batches implements AutoCloseable {
         SQL.put("ad_campaigns", "INSERT INTO ad_campaigns (account_id, platform, campaign_id, ad_account_id, name, created_at) VALUES (?, ?, ?, ?, ?, ?)");
         SQL.put("ad_sets", "INSERT INTO ad_sets (account_id, platform, ad_set_id, ad_account_id, campaign_id, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
         SQL.put("ads", "INSERT INTO ads (account_id, platform, ad_id, ad_account_id, campaign_id, ad_set_id, name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        // the row a source with an ad platform stands as in ads (docs/attribution-models.md, "The ad hierarchy the API writes")
+        SQL.put("source_entries", "INSERT INTO ads (account_id, platform, ad_id, ad_account_id, campaign_id, ad_set_id, name, created_at, "
+                + "source_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, true)");
         SQL.put("source_links", "INSERT INTO source_links (account_id, id, tag, name, organic, platform, ad_source_id, ad_account_id, "
                 + "campaign_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         SQL.put("ad_spend_daily", "INSERT INTO ad_spend_daily (account_id, platform, ad_id, day, ad_account_id, campaign_id, ad_set_id, "

@@ -174,6 +174,8 @@ public final class DemoSeed {
                             .replaceAll("(^-|-$)", "");
                     b.add("source_links", accountId, rnd.id("src_", start), tag, p.campaigns()[ci] + " / " + adSetName, false,
                             p.type(), adSet, adAccount, campaign, ts(start), ts(start));
+                    b.add("source_entries", accountId, p.type(), adSet, adAccount, campaign, adSet,
+                            p.campaigns()[ci] + " / " + adSetName, ts(start));
                     n.sources++;
                     for (int ai = 0; ai < 2; ai++) {
                         String adName = p.ads()[(si * 2 + ai + ci) % p.ads().length];

@@ -29,7 +29,7 @@ class LeadJourneyTest extends LeadsApiTest {
                  "adSourceId":"adset-1","adspendAdId":"ad-9","date":"2024-01-01T00:00:00Z"}""");
         write(key, "POST", "/api/v1.0/clicks", """
                 {"referrerUrl":"https://b.test/","email":"jo@example.com","sourceLinkTag":"@gads","integrationType":"GOOGLE",
-                 "adSourceId":"camp-7","date":"2024-01-03T00:00:00Z"}""");
+                 "adSourceId":"group-7","date":"2024-01-03T00:00:00Z"}""");
         write(key, "POST", "/api/v1.0/clicks", """
                 {"referrerUrl":"https://c.test/","email":"jo@example.com","sourceLinkTag":"@newsletter","isOrganic":true,"date":"2024-01-04T00:00:00Z"}""");
         write(key, "PUT", "/api/v1.0/leads?id=" + leadId, """
@@ -61,9 +61,11 @@ class LeadJourneyTest extends LeadsApiTest {
         assertEquals("ad-9", fb.get("ad").get("adSourceId").asText());
         assertFalse(fb.has("campaign"));
         assertEquals("2023-12-31T19:00:00-05:00", fb.get("date").asText());
+        // an id the account does not know is an ad group on GOOGLE (docs/attribution-models.md, AdSourceLevel);
+        // LeadJourneySourcesTest has the campaign-level case (an imported campaign)
         JsonNode google = journey.get(2);
-        assertEquals("camp-7", google.get("campaign").get("adSourceId").asText());
-        assertFalse(google.has("adSet"));
+        assertEquals("group-7", google.get("adSet").get("adSourceId").asText());
+        assertFalse(google.has("campaign"));
         assertFalse(google.has("ad"));
         JsonNode organic = journey.get(3);
         assertFalse(organic.has("adSet") || organic.has("campaign") || organic.has("ad"));

@@ -39,8 +39,8 @@ class AdHierarchyApiTest extends AccountApiTest {
         return LocalDate.now(ZONE).minusDays(1).toString();
     }
 
-    /** GET /attribution over yesterday, waiting until CDC brought the rows: the one row of {@code id}. */
-    private JsonNode attributionRow(String level, String id, String fields) {
+    /** GET /attribution over yesterday: the one row of {@code id}, once it passes {@code check} (CDC brings rows shortly). */
+    private JsonNode attributionRow(String level, String id, String fields, java.util.function.Consumer<JsonNode> check) {
         String day = yesterday();
         return await(() -> {
             Response r = get(key, "/api/v1.0/attribution?attributionModel=last_click&level=" + level + "&ids=" + enc(id)
@@ -48,8 +48,13 @@ class AdHierarchyApiTest extends AccountApiTest {
             assertEquals(200, r.status(), r.raw());
             JsonNode rows = r.body().get("result");
             assertTrue(rows.size() == 1 && r.body().path("message").isMissingNode(), r.raw());
+            check.accept(rows.get(0));
             return rows.get(0);
         });
+    }
+
+    private static void assertMoney(String expected, JsonNode value) {
+        assertEquals(expected, value.decimalValue().setScale(2).toPlainString());
     }
 
     @Test
@@ -71,9 +76,9 @@ class AdHierarchyApiTest extends AccountApiTest {
         Response accounts = get(key, "/api/v1.0/ad-accounts?ids=act_9");
         assertEquals("act_9", accounts.body().get("result").get(0).get("id").asText());
         // every level above the ad knows the partner's ids
-        assertEquals(1, attributionRow("facebook_adset", "as_900", "clicks").get("clicks").asLong());
-        assertEquals(1, attributionRow("facebook_campaign", "cmp_90", "clicks").get("clicks").asLong());
-        assertEquals(1, attributionRow("facebook_ad", "ad_901", "clicks").get("clicks").asLong());
+        for (String[] level : new String[][]{{"facebook_adset", "as_900"}, {"facebook_campaign", "cmp_90"}, {"facebook_ad", "ad_901"}}) {
+            attributionRow(level[0], level[1], "clicks", row -> assertEquals(1, row.get("clicks").asLong(), level[0]));
+        }
         String day = yesterday();
         for (String[] level : new String[][]{{"ad", "ad_901"}, {"source_link", "as_900"}, {"campaign", "cmp_90"}, {"account", "act_9"}}) {
             Response roas = get(key, "/api/v1.0/attribution/roas?level=" + level[0] + "&id=" + level[1] + "&startDate=" + day
@@ -101,31 +106,36 @@ class AdHierarchyApiTest extends AccountApiTest {
         processed(key, "POST", "/api/v1.0/orders", """
                 {"email":"buyer@example.com","orderId":"o-1","date":"%sT12:00:00-05:00",
                  "items":[{"name":"Course","price":90}]}""".formatted(day), "CREATE_ORDER");
-        JsonNode adGroup = attributionRow("google_adgroup", "ag_55", "sales,revenue,cost,roas,clicks,leads");
-        assertEquals(1, adGroup.get("sales").asLong());
-        assertEquals("90.00", adGroup.get("revenue").decimalValue().setScale(2).toPlainString());
-        assertEquals("30.00", adGroup.get("cost").decimalValue().setScale(2).toPlainString());
-        assertEquals("3.00", adGroup.get("roas").decimalValue().setScale(2).toPlainString());
-        assertEquals(2, adGroup.get("clicks").asLong());
-        JsonNode campaign = attributionRow("google_campaign", "gc_5", "cost,sales");
-        assertEquals("30.00", campaign.get("cost").decimalValue().setScale(2).toPlainString());
+        attributionRow("google_adgroup", "ag_55", "sales,revenue,cost,roas,clicks,leads", row -> {
+            assertEquals(1, row.get("sales").asLong(), row.toString());
+            assertMoney("90.00", row.get("revenue"));
+            assertMoney("30.00", row.get("cost"));
+            assertMoney("3.00", row.get("roas"));
+            assertEquals(2, row.get("clicks").asLong());
+        });
+        attributionRow("google_campaign", "gc_5", "cost,sales", row -> {
+            assertMoney("30.00", row.get("cost"));
+            assertEquals(1, row.get("sales").asLong());
+        });
         // at the ad level the real ad has no share of the source's custom cost (no invented split); the entry has it
-        JsonNode realAd = attributionRow("google_ad", "gad_1", "cost,clicks");
-        assertEquals(0, realAd.get("cost").decimalValue().signum());
-        JsonNode entry = attributionRow("google_ad", "ag_55", "cost,sales,name");
-        assertEquals("30.00", entry.get("cost").decimalValue().setScale(2).toPlainString());
-        assertEquals("Search brand", entry.get("name").asText());
+        attributionRow("google_ad", "gad_1", "cost,clicks", row -> assertEquals(0, row.get("cost").decimalValue().signum()));
+        attributionRow("google_ad", "ag_55", "cost,sales,name", row -> {
+            assertMoney("30.00", row.get("cost"));
+            assertEquals(1, row.get("sales").asLong(), "the click without an ad id is the entry's");
+            assertEquals("Search brand", row.get("name").asText());
+        });
         for (String[] level : new String[][]{{"source_link", "ag_55"}, {"campaign", "gc_5"}, {"account", "111-222"}}) {
             JsonNode roas = get(key, "/api/v1.0/attribution/roas?level=" + level[0] + "&id=" + level[1] + "&startDate=" + day
                     + "T00:00:00&endDate=" + day + "T23:59:59").body().get("result");
-            assertEquals("30.00", roas.get("cost").decimalValue().setScale(2).toPlainString(), level[0]);
-            assertEquals("3.00", roas.get("roas").decimalValue().setScale(2).toPlainString(), level[0]);
+            assertMoney("30.00", roas.get("cost"));
+            assertMoney("3.00", roas.get("roas"));
             assertNull(roas.get("reported_result").textValue(), "nothing reported without imported spend");
         }
         JsonNode curve = get(key, "/api/v1.0/attribution/marginal-cac-curve?level=source_link&id=ag_55&startDate=" + day
                 + "&endDate=" + day + "&cacCeiling=100").body().get("result");
         assertEquals(1, curve.get("daysSampled").asInt(), curve.toString());
-        assertEquals("30.00", curve.get("curve").get(0).get("spendPerDay").decimalValue().setScale(2).toPlainString());
+        assertMoney("30.00", curve.get("curve").get(0).get("spendPerDay"));
+        assertEquals(1, curve.get("curve").get(0).get("newCustomers").asLong());
     }
 
     @Test
@@ -141,7 +151,7 @@ class AdHierarchyApiTest extends AccountApiTest {
         JsonNode listed = ads("fb_ad1");
         assertEquals(1, listed.size());
         assertEquals("fb_acct", listed.get(0).get("adSource").get("adAccountId").asText(), "the import filled the blank parent");
-        assertEquals("12.50", attributionRow("facebook_campaign", "fb_c1", "cost").get("cost").decimalValue().setScale(2).toPlainString());
+        attributionRow("facebook_campaign", "fb_c1", "cost", row -> assertMoney("12.50", row.get("cost")));
     }
 
     @Test
@@ -151,9 +161,11 @@ class AdHierarchyApiTest extends AccountApiTest {
         click("""
                 {"referrerUrl":"https://shop.example/","email":"li@example.com","integrationType":"LINKEDIN","adSourceId":"li_c7",
                  "date":"%sT08:00:00Z"}""".formatted(yesterday()));
-        assertEquals(1, attributionRow("linkedin_campaign", "li_c7", "clicks").get("clicks").asLong());
-        assertEquals("LI sponsored", attributionRow("linkedin_campaign", "li_c7", "name").get("name").asText());
-        assertEquals(1, attributionRow("linkedin_ad", "li_c7", "clicks").get("clicks").asLong(), "the source entry's own row");
+        attributionRow("linkedin_campaign", "li_c7", "clicks,name", row -> {
+            assertEquals(1, row.get("clicks").asLong());
+            assertEquals("LI sponsored", row.get("name").asText());
+        });
+        attributionRow("linkedin_ad", "li_c7", "clicks", row -> assertEquals(1, row.get("clicks").asLong(), "the source entry's own row"));
         assertEquals(0, ads("li_c7").size(), "the source entry is not an ad");
         Response accounts = get(key, "/api/v1.0/ad-accounts?ids=li_acct");
         assertEquals("LINKEDIN", accounts.body().get("result").get(0).get("type").asText());
