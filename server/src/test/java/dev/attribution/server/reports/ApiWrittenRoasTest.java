@@ -266,6 +266,20 @@ class ApiWrittenRoasTest extends ApiTest {
     private void awaitClickHouse() {
         String email = "sentinel" + (++sentinels) + "@example.com";
         String lead = processed(sentinelKey, "POST", "/api/v1.0/leads", "{\"email\":\"" + email + "\"}", "CREATE_LEAD").get("id").asText();
+        // up to 2 minutes: on a loaded machine CDC can take longer than one await (30 s) for a few hundred writes
+        for (int attempt = 1; ; attempt++) {
+            try {
+                awaitLeadInClickHouse(lead);
+                return;
+            } catch (AssertionError e) {
+                if (attempt == 4) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private void awaitLeadInClickHouse(String lead) {
         await(() -> {
             Response r = get(sentinelKey, "/api/v1.0/conversion-paths?conversionType=LEAD&pageSize=250");
             for (JsonNode row : r.body().get("result")) {
