@@ -9,6 +9,8 @@
 #   servers.sh ch-start DIR HTTP_PORT TCP_PORT  write DIR/config.xml + DIR/users.xml, start, wait for /ping
 #   servers.sh ch-stop DIR                    TERM, up to 10 s, then KILL; no error when not running
 #   servers.sh status DIR...                  which servers in DIR (or DIR/pg, DIR/ch) are running; always exits 0
+#   servers.sh running PID ARG                exit 0 when PID is a live process (not a zombie) whose command line has
+#                                             the argument ARG (scripts/up and down: the server's pid file after a crash)
 #   servers.sh discard DIR                    throwaway instances (tests): PostgreSQL in DIR/pg immediate-stopped,
 #                                             ClickHouse in DIR/ch killed, then DIR removed; no waiting on clients
 #
@@ -394,6 +396,7 @@ case "$cmd" in
   ch-start) ch_start "$@" ;;
   ch-stop) ch_stop "$@" ;;
   discard) discard "$@" ;;
+  running) [ $# = 2 ] && [[ $1 =~ ^[0-9]+$ ]] && alive "$1" && tr '\0' '\n' <"/proc/$1/cmdline" 2>/dev/null | grep -qxF -- "$2" ;;
   status) [ $# -gt 0 ] || usage; for d in "$@"; do status_one "$d"; done ;;
   *) usage ;;
 esac

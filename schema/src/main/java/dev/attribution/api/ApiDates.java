@@ -133,6 +133,8 @@ public final class ApiDates {
     public static final String MIXED_OFFSETS = "There was a problem processing the date in the request.";
     /** Spec 7.2.4: an attribution bound later than now in the account zone. */
     public static final String ATTRIBUTION_FUTURE = "startDate or endDate cannot be in the future.";
+    /** 7.2 rule 5 on the attribution reports (attribution, ad-account, roas, marginal-cac-curve): instants compared. */
+    public static final String ATTRIBUTION_INVERTED = "startDate cannot be later than endDate";
 
     /** The {@code startDate}/{@code endDate} of an attribution report as instants (filter semantics). */
     public record Span(Instant start, Instant end) {
@@ -163,7 +165,11 @@ public final class ApiDates {
                 throw ApiException.badRequest(ATTRIBUTION_FUTURE);
             }
         }
-        return new Span(start.toLowerBound(zone), end.toUpperBound(zone));
+        Span span = new Span(start.toLowerBound(zone), end.toUpperBound(zone));
+        if (span.start().isAfter(span.end())) {
+            throw ApiException.badRequest(ATTRIBUTION_INVERTED);
+        }
+        return span;
     }
 
     /** Custom-cost {@code startDate}/{@code endDate} (2.2.8): the wall clock as written, offset discarded. */

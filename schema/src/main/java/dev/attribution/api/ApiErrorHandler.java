@@ -8,10 +8,13 @@ import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Error;
 import io.micronaut.http.codec.CodecException;
 import io.micronaut.http.exceptions.ContentLengthExceededException;
+import io.micronaut.http.server.exceptions.NotAcceptableException;
 import io.micronaut.web.router.exceptions.UnsatisfiedRouteException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.charset.IllegalCharsetNameException;
+import java.nio.charset.UnsupportedCharsetException;
 import java.util.List;
 
 /**
@@ -64,6 +67,29 @@ public class ApiErrorHandler {
     public HttpResponse<Envelopes.Error> unsupportedMediaType(HttpRequest<?> request) {
         return ErrorResponses.of(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
                 List.of("Content-Type must be application/json"), java.util.Map.of()));
+    }
+
+    /** An {@code Accept} header that rules out what the route produces (JSON; text for the tracking script): 406. */
+    @Error(global = true, exception = NotAcceptableException.class)
+    public HttpResponse<Envelopes.Error> notAcceptable(NotAcceptableException e) {
+        return ErrorResponses.of(new ApiException(HttpStatus.NOT_ACCEPTABLE, List.of("Not acceptable: " + e.getMessage()),
+                java.util.Map.of()));
+    }
+
+    /** A {@code Content-Type} naming a charset the JVM does not know, or no valid charset name at all: 415. */
+    @Error(global = true, exception = UnsupportedCharsetException.class)
+    public HttpResponse<Envelopes.Error> unknownCharset(UnsupportedCharsetException e) {
+        return badCharset(e.getCharsetName());
+    }
+
+    @Error(global = true, exception = IllegalCharsetNameException.class)
+    public HttpResponse<Envelopes.Error> illegalCharset(IllegalCharsetNameException e) {
+        return badCharset(e.getCharsetName());
+    }
+
+    private static HttpResponse<Envelopes.Error> badCharset(String name) {
+        return ErrorResponses.of(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+                List.of("Unsupported charset: " + name + ". Send the body as application/json in UTF-8"), java.util.Map.of()));
     }
 
     @Error(global = true, exception = Throwable.class)

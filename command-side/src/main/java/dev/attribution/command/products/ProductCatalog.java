@@ -80,6 +80,16 @@ public class ProductCatalog {
      */
     public Product forItem(Connection c, String accountId, String name, String tag, String sku, BigDecimal unitPrice,
                            String categoryName, List<String> packages, Instant now) throws SQLException {
+        // Orders applied at once that name the same new product: the first creates it, the others wait here for its
+        // commit and then find it (without the lock both inserted and one order FAILED on products_tag). Keyed by the
+        // tag the product has or would get, so a tag and a name that derives it wait for each other too; a deadlock
+        // between two orders' items is retried by the worker like any other.
+        String key = (tag != null ? saleTag(tag) : deriveTag(name)).toLowerCase(Locale.ROOT);
+        try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(hashtext('product:' || ? || ':' || ?))")) {
+            ps.setString(1, accountId);
+            ps.setString(2, key);
+            ps.execute();
+        }
         Optional<Product> found = tag != null ? byTag(c, accountId, saleTag(tag)) : byName(c, accountId, name);
         if (found.isPresent()) {
             return found.get();

@@ -119,7 +119,7 @@ class SourceStore {
 
     /**
      * Re-attribution after {@code PUT /sources/{tag}} (spec 4.8): the source's past clicks carry its new tag and organic
-     * flag and its leads' {@code @} tags follow a tag change, in this write's transaction; the CDC bridge then carries the
+     * flag, and its leads' {@code @} tags and the custom costs naming it follow a tag change, in this write's transaction; the CDC bridge then carries the
      * changed clicks to ClickHouse, where every report and aggregation picks them up. Nothing happens when neither the tag
      * nor the organic flag changed.
      */
@@ -153,6 +153,17 @@ class SourceStore {
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM lead_tags WHERE account_id = ? AND lower(tag) = lower(?)")) {
                 ps.setString(1, accountId);
                 ps.setString(2, oldTag);
+                ps.executeUpdate();
+            }
+            // custom costs name sources by tag: they stay the source's cost (docs/attribution-models.md, "Custom costs")
+            try (PreparedStatement ps = c.prepareStatement("""
+                    UPDATE custom_costs SET tags = ARRAY(SELECT CASE WHEN lower(t) = lower(?) THEN ? ELSE t END
+                                                         FROM unnest(tags) WITH ORDINALITY AS u(t, n) ORDER BY n)
+                    WHERE account_id = ? AND EXISTS (SELECT 1 FROM unnest(tags) AS t WHERE lower(t) = lower(?))""")) {
+                ps.setString(1, oldTag);
+                ps.setString(2, newTag);
+                ps.setString(3, accountId);
+                ps.setString(4, oldTag);
                 ps.executeUpdate();
             }
         }

@@ -16,7 +16,9 @@ import java.util.Optional;
  * delivery attempt, on the very addresses the attempt then connects to ({@link #publicAddresses}, the DNS resolver
  * of {@link WebhookSender}). Loopback is allowed only when {@code attribution.webhooks.allow-loopback} is set
  * (tests); private, link-local (cloud metadata 169.254.169.254), CGNAT, unique-local, multicast and unspecified
- * addresses are always refused.
+ * addresses are always refused, also where an IPv6 address embeds them ({@link #embeddedIpv4}: mapped, compatible,
+ * NAT64, 6to4; local-use NAT64 and Teredo are refused outright), and so are IPv4 spellings other than the canonical
+ * dotted quad ({@link #ambiguousIpv4}). The one rule of creation, update and every delivery attempt.
  */
 @Singleton
 class UrlGuard {
@@ -67,7 +69,7 @@ class UrlGuard {
             return Optional.of(WebhookMessages.TARGET_URL_SCHEME);
         }
         String h = host.toLowerCase(Locale.ROOT);
-        if (h.equals("metadata.google.internal") || h.endsWith(".internal") && h.startsWith("metadata")) {
+        if (h.equals("metadata.google.internal") || h.endsWith(".internal") && h.startsWith("metadata") || ambiguousIpv4(h)) {
             return Optional.of(WebhookMessages.TARGET_URL_NOT_PUBLIC);
         }
         return Optional.empty();
@@ -95,6 +97,50 @@ class UrlGuard {
         return addresses.clone();
     }
 
+    /**
+     * The IPv4 address an IPv6 address carries where a translator, tunnel or stack reaches it: IPv4-mapped
+     * {@code ::ffff:0:0/96}, IPv4-compatible {@code ::/96}, well-known NAT64 {@code 64:ff9b::/96} (last 32 bits) and
+     * 6to4 {@code 2002::/16} (bits 16-47). Empty for any other address.
+     */
+    static Optional<byte[]> embeddedIpv4(byte[] b) {
+        boolean zero80 = true;
+        for (int i = 0; i < 10; i++) {
+            zero80 &= b[i] == 0;
+        }
+        boolean mapped = zero80 && (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff;
+        boolean compatible = zero80 && b[10] == 0 && b[11] == 0;
+        boolean nat64 = prefix(b, 0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0);
+        if (mapped || compatible || nat64) {
+            return Optional.of(new byte[]{b[12], b[13], b[14], b[15]});
+        }
+        if (prefix(b, 0x20, 0x02)) {
+            return Optional.of(new byte[]{b[2], b[3], b[4], b[5]});
+        }
+        return Optional.empty();
+    }
+
+    private static boolean prefix(byte[] b, int... bytes) {
+        for (int i = 0; i < bytes.length; i++) {
+            if ((b[i] & 0xff) != bytes[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether {@code host} looks like an IPv4 address without being one in the canonical dotted-quad form: leading
+     * zeros ({@code 0177.0.0.1}: octal 127 to glibc and curl, decimal 177 to the JVM), hexadecimal parts
+     * ({@code 0x7f.1}), fewer parts ({@code 127.1}) or one number ({@code 2130706433}). Parsers disagree on these, so
+     * what is checked need not be what another client would connect to: they are refused.
+     */
+    static boolean ambiguousIpv4(String host) {
+        if (!host.matches("(?i)(0x[0-9a-f]*|[0-9]+)(\\.(0x[0-9a-f]*|[0-9]+))*\\.?")) {
+            return false;
+        }
+        return !host.matches("(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
+    }
+
     static boolean isPublic(InetAddress a, boolean allowLoopback) {
         if (a.isLoopbackAddress()) {
             return allowLoopback;
@@ -117,13 +163,16 @@ class UrlGuard {
             if ((first & 0xfe) == 0xfc) {                          // unique local fc00::/7
                 return false;
             }
-            boolean v4Mapped = true;                               // ::ffff:a.b.c.d → check the IPv4 address
-            for (int i = 0; i < 10; i++) {
-                v4Mapped &= b[i] == 0;
+            if (prefix(b, 0x00, 0x64, 0xff, 0x9b, 0x00, 0x01)) {    // local-use NAT64 64:ff9b:1::/48: never public
+                return false;
             }
-            if (v4Mapped && (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff) {
+            if (prefix(b, 0x20, 0x01, 0x00, 0x00)) {                // Teredo 2001::/32: a tunnel to private hosts
+                return false;
+            }
+            Optional<byte[]> v4 = embeddedIpv4(b);
+            if (v4.isPresent()) {
                 try {
-                    return isPublic(InetAddress.getByAddress(new byte[]{b[12], b[13], b[14], b[15]}), allowLoopback);
+                    return isPublic(InetAddress.getByAddress(v4.get()), allowLoopback);
                 } catch (UnknownHostException e) {
                     return false;
                 }

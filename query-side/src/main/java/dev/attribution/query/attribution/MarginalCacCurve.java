@@ -33,7 +33,6 @@ public class MarginalCacCurve {
     /** The default history and the cap of the day-grouped range at {@code account} level, in days. */
     static final int HISTORY_DAYS = 90;
     /** An inverted range on either endpoint (the spec names no text for attribution reports). */
-    static final String INVERTED = "startDate cannot be later than endDate";
     static final String LTV_CEILING_UNAVAILABLE = "LTV_CEILING_UNAVAILABLE";
 
     public enum Model { first_click, last_click }
@@ -95,9 +94,6 @@ public class MarginalCacCurve {
             String end = q.string("endDate").orElseGet(() -> LocalDate.now(clock.withZone(zone)).toString());
             String start = q.string("startDate").orElseGet(() -> ApiDates.parse(end).writtenDate().minusDays(HISTORY_DAYS).toString());
             ApiDates.Span span = ApiDates.attributionSpan(start, end, zone, clock);
-            if (span.start().isAfter(span.end())) {
-                throw ApiException.badRequest(INVERTED);
-            }
             if (level == AdEntity.Level.account && ChronoUnit.DAYS.between(LocalDate.ofInstant(span.start(), zone),
                     LocalDate.ofInstant(span.end(), zone)) > HISTORY_DAYS) {
                 throw ApiException.badRequest("The date range cannot be longer than 90 days at level account");

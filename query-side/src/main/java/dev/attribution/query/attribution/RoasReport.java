@@ -34,9 +34,6 @@ public class RoasReport {
             AdEntity.Level level = AdEntity.Level.of(q.required("level"));
             ApiDates.Span span = ApiDates.attributionSpan(q.required("startDate"), q.required("endDate"), zone, clock);
             Basis basis = q.string("basis").map(Basis::of).orElse(Basis.click_date);
-            if (span.start().isAfter(span.end())) {
-                throw ApiException.badRequest(MarginalCacCurve.INVERTED);
-            }
             return new Request(id, level, span, basis);
         }
     }

@@ -22,11 +22,16 @@ final class BucketPolicy {
         return accountId + '|' + endpoint + '|' + perSecond + '/' + perMinute;
     }
 
-    /** Two windows, refilled greedily: {@code perSecond} per second and {@code perMinute} per minute. */
+    /**
+     * Two windows, each refilled whole at its end: {@code perSecond} per second and {@code perMinute} per minute
+     * (spec 8.1). A greedy refill (a token every 1/perSecond s) let a burst through at about twice the figure: 51 of 60
+     * requests written within 1 ms passed while the server took 0.78 s to answer them. Within one window no more than
+     * the figure passes; BucketPolicyTest checks it on a clock it moves by hand.
+     */
     static List<Bandwidth> bandwidths(int perSecond, int perMinute) {
         return List.of(
-                Bandwidth.builder().capacity(perSecond).refillGreedy(perSecond, Duration.ofSeconds(1)).build(),
-                Bandwidth.builder().capacity(perMinute).refillGreedy(perMinute, Duration.ofMinutes(1)).build());
+                Bandwidth.builder().capacity(perSecond).refillIntervally(perSecond, Duration.ofSeconds(1)).build(),
+                Bandwidth.builder().capacity(perMinute).refillIntervally(perMinute, Duration.ofMinutes(1)).build());
     }
 
     static BucketConfiguration configuration(int perSecond, int perMinute) {

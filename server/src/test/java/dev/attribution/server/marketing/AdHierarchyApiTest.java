@@ -131,6 +131,14 @@ class AdHierarchyApiTest extends AccountApiTest {
             assertMoney("3.00", roas.get("roas"));
             assertNull(roas.get("reported_result").textValue(), "nothing reported without imported spend");
         }
+        // a new tag (spec 3.2: fields changed, sales re-attributed) keeps the custom costs that named the source
+        processed(key, "PUT", "/api/v1.0/sources/" + enc("@search-brand"), "{\"tag\":\"@brand-search\"}", "UPDATE_SOURCE_LINK");
+        JsonNode cost = get(key, "/api/v1.0/custom-costs").body().get("result").get(0);
+        assertEquals("[\"@brand-search\"]", cost.get("tags").toString());
+        attributionRow("google_adgroup", "ag_55", "cost,sales", row -> {
+            assertMoney("30.00", row.get("cost"));
+            assertEquals(1, row.get("sales").asLong());
+        });
         JsonNode curve = get(key, "/api/v1.0/attribution/marginal-cac-curve?level=source_link&id=ag_55&startDate=" + day
                 + "&endDate=" + day + "&cacCeiling=100").body().get("result");
         assertEquals(1, curve.get("daysSampled").asInt(), curve.toString());

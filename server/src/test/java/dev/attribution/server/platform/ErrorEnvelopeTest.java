@@ -25,6 +25,33 @@ class ErrorEnvelopeTest extends PlatformTest {
                 || r.message().equals(dev.attribution.api.JsonBody.INVALID_CHARACTER), r.message());
     }
 
+    /** 002 §7 / issue 22 item 11: an Accept header without JSON was a 500 before the role check; now 406 in the envelope. */
+    @ParameterizedTest
+    @ValueSource(strings = {"text/html", "application/xml", "text/csv"})
+    void acceptWithoutJsonIs406Envelope(String accept) {
+        Acct a = account();
+        for (String path : new String[]{"/api/v1.0/ad-accounts", "/api/v1.0/attribution?attributionModel=last_click"}) {
+            Response r = sendWithHeaders("GET", path, null, Map.of("API-Key", a.key(), "Accept", accept));
+            assertError(r, 406);
+            assertTrue(r.message().startsWith("Not acceptable: "), r.message());
+        }
+        Response json = sendWithHeaders("GET", "/api/v1.0/tracking-script", null, Map.of("API-Key", a.key(), "Accept", "application/json"));
+        assertError(json, 406);
+    }
+
+    /** Issue 29: a Content-Type naming an unknown or malformed charset was a 500 on every write route; now 415. */
+    @ParameterizedTest
+    @ValueSource(strings = {"bogus", "@@@", "utf-99"})
+    void unknownCharsetIs415Envelope(String charset) {
+        Acct a = account();
+        for (String[] route : new String[][]{{"POST", "/api/v1.0/leads"}, {"POST", "/api/v1.0/orders"}, {"POST", "/api/v1.0/clicks"},
+                {"POST", "/api/v1.0/sources"}, {"POST", "/api/v1.0/custom-costs"}, {"PUT", "/api/v1.0/leads?emails=%22a%40example.com%22"}}) {
+            Response r = sendWithHeaders(route[0], route[1], "{\"email\":\"a@example.com\"}",
+                    Map.of("API-Key", a.key(), "Content-Type", "application/json; charset=" + charset));
+            assertError(r, 415, "Unsupported charset: " + charset + ". Send the body as application/json in UTF-8");
+        }
+    }
+
     @Test
     void nulCharactersAre400WhereverTheyAppear() {
         Acct a = account();

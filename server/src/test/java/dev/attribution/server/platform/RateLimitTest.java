@@ -4,13 +4,6 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -77,7 +70,7 @@ class RateLimitTest extends PlatformTest {
         Response r = get(a.key(), "/api/v1.0/leads");
         assertError(r, 429);
         long retryAfter = Long.parseLong(r.header("Retry-After"));
-        assertTrue(retryAfter >= 10 && retryAfter <= 16, "one token of 4/min refills in 15 s: " + retryAfter);
+        assertTrue(retryAfter >= 45 && retryAfter <= 60, "the minute's 4 come back when its window ends: " + retryAfter);
     }
 
     @Test
@@ -140,33 +133,6 @@ class RateLimitTest extends PlatformTest {
         assertEquals(200, get(a.key(), "/api/v1.0/leads").status());
     }
 
-    @Test
-    void defaultPerSecondLimitIsThirty() throws Exception {
-        Acct a = account();
-        // 60 requests in flight at once: sent one after another, a loaded machine can take over a second for them and
-        // the continuous refill (30 tokens a second) would then let every one pass
-        ExecutorService pool = Executors.newFixedThreadPool(60);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<Integer>> statuses = new ArrayList<>();
-            for (int i = 0; i < 60; i++) {
-                statuses.add(pool.submit(() -> {
-                    start.await();
-                    return get(a.key(), "/api/v1.0/requests/none").status();
-                }));
-            }
-            start.countDown();
-            int ok = 0;
-            int limited = 0;
-            for (Future<Integer> status : statuses) {
-                int s = status.get(30, TimeUnit.SECONDS);
-                ok += s == 404 ? 1 : 0;
-                limited += s == 429 ? 1 : 0;
-            }
-            assertEquals(60, ok + limited);
-            assertTrue(ok >= 30 && limited > 0, "30 at once plus what refilled meanwhile: " + ok + " passed, " + limited + " limited");
-        } finally {
-            pool.shutdownNow();
-        }
-    }
+    // The per-second window itself (no more than 30 within a second, however the requests arrive) is checked on a
+    // clock moved by hand in schema/…/limits/BucketPolicyTest: timed against the wall clock it depended on the load.
 }

@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 3 item 8: generated malformed input (bad JSON, wrong types, huge numbers and strings, unknown enum values,
- * injection strings, invalid UTF-8, bad dates and ids) sent to every {@code /api/v1.0} route the Router knows.
+ * injection strings, invalid UTF-8, bad dates and ids, unknown charsets and content types, Accept headers without
+ * JSON) sent to every {@code /api/v1.0} route the Router knows.
  * Every answer must come within 10 s, never be a 5xx, and every 4xx must be the error envelope of spec 7.1.
  * Deterministic (fixed seed), so a failure reproduces; the failing request is printed.
  */
@@ -79,11 +80,13 @@ class RouteFuzzTest extends PlatformTest {
         assertTrue(failures.isEmpty(), failures.size() + " bad answers over " + covered + ":\n" + String.join("\n", failures));
     }
 
-    record Case(String method, String path, byte[] body, String contentType, String key, String target) {
+    record Case(String method, String path, byte[] body, String contentType, String key, String target, String accept) {
         @Override
         public String toString() {
             return method + " " + abbreviate(path) + (body == null ? "" : " body=" + abbreviate(new String(body, StandardCharsets.UTF_8)))
-                    + (target == null ? "" : " Accessible-Account-Id=" + abbreviate(target));
+                    + (body == null ? "" : " Content-Type=" + contentType)
+                    + (target == null ? "" : " Accessible-Account-Id=" + abbreviate(target))
+                    + (accept == null ? "" : " Accept=" + accept);
         }
     }
 
@@ -115,10 +118,14 @@ class RouteFuzzTest extends PlatformTest {
             body = body(random);
         }
         String target = random.nextInt(8) == 0 ? pick(random, BAD_VALUES) : null;
-        String contentType = random.nextInt(6) == 0 ? pick(random, List.of("text/plain", "application/xml", "", "application/json; charset=latin1"))
+        String contentType = random.nextInt(6) == 0 ? pick(random, List.of("text/plain", "application/xml", "", "application/json; charset=latin1",
+                "application/json; charset=bogus", "application/json; charset=@@@", "application/json; charset=", "application/json;;;", "/"))
                 : "application/json";
+        // issue 29: Accept headers a browser, a BI tool or a broken client sends (a JSON-less one was a 500)
+        String accept = random.nextInt(4) == 0 ? pick(random, List.of("text/html", "application/xml", "text/csv", "*/*",
+                "application/json;q=0.1, text/html", "garbage", ";;;", "application/*", "text/plain")) : null;
         return new Case(method.name(), (concrete.length() == 0 ? "/" : concrete.toString()) + query, body, contentType,
-                caller.key(), target);
+                caller.key(), target, accept);
     }
 
     private static byte[] body(Random random) {
@@ -161,6 +168,9 @@ class RouteFuzzTest extends PlatformTest {
                 .header("API-Key", c.key());
         if (c.body() != null && !c.contentType().isEmpty()) {
             b.header("Content-Type", c.contentType());
+        }
+        if (c.accept() != null) {
+            b.header("Accept", c.accept());
         }
         if (c.target() != null && c.target().chars().allMatch(ch -> ch >= 0x20 && ch < 0x7F)) {
             b.header("Accessible-Account-Id", c.target());

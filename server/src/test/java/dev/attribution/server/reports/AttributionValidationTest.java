@@ -53,6 +53,20 @@ class AttributionValidationTest extends ApiTest {
         bad(OK.replace("endDate=2026-11-02", "endDate=" + enc("2026-11-02T00:00:00.500")), "Invalid end date");
     }
 
+    /** Spec 7.2 rule 5 (issue 22 item 12): an inverted range was a 200 with no rows; instants compared, not days. */
+    @Test
+    void invertedRangesAre400() {
+        bad(OK.replace("startDate=2026-11-01", "startDate=2026-11-03"), "startDate cannot be later than endDate");
+        bad(OK.replace("startDate=2026-11-01&endDate=2026-11-02", "startDate=" + enc("2026-11-02T10:00:00") + "&endDate="
+                + enc("2026-11-02T09:59:59")), "startDate cannot be later than endDate");
+        assertEquals(200, call(OK.replace("startDate=2026-11-01&endDate=2026-11-02", "startDate=2026-11-02&endDate=2026-11-02")).status(),
+                "a bare date is the whole day at both ends");
+        ApiTest.Response adAccount = get(key, "/api/v1.0/attribution/ad-account?attributionModel=last_click&startDate=2026-11-03"
+                + "&endDate=2026-11-02&fields=revenue&ids=act1");
+        assertEquals(400, adAccount.status(), adAccount.raw());
+        assertEquals("startDate cannot be later than endDate", adAccount.message());
+    }
+
     @Test
     void grouping() {
         bad(OK + "&timeGroupingOption=quarter", "Invalid timeGroupingOption: quarter. Accepted values: source_link, day, week, month, year");

@@ -113,7 +113,7 @@ public abstract class ApiTest extends StackTest {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.getURL() + pathAndQuery))
                 .timeout(Duration.ofSeconds(30))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
-        if (json != null) {
+        if (json != null && headers.keySet().stream().noneMatch("Content-Type"::equalsIgnoreCase)) {
             b.header("Content-Type", "application/json");
         }
         headers.forEach(b::header);
