@@ -760,8 +760,8 @@ class ApiWrittenRoasTest extends ApiTest {
     }
 
     /**
-     * Spec 2.16: {@code firstSale} on a CALL row is the lead's first call. POST /calls never sets it (only the demo seed
-     * writes {@code calls.first_call}), so every API-written call reads false.
+     * Spec 2.16: {@code firstSale} on a CALL row is the lead's first call, by call date. POST /calls flagged the call
+     * written first instead, so a call written later with an earlier date read false (fixed: CallHandlers.firstCalls).
      */
     @Test
     void firstCallOfALeadIsFlagged() {
