@@ -33,8 +33,17 @@ final class AttributionOracle {
         }
     }
 
-    /** {@code deductions}: the sale's taxes + shipping + cost of goods in cents (what excludeHardCosts subtracts). */
-    record Sale(String id, String leadId, Instant at, long cents, boolean recurring, boolean firstSale, long deductions) {
+    /**
+     * {@code deductions}: the sale's taxes + shipping + cost of goods in cents (what excludeHardCosts subtracts);
+     * {@code refunded} / {@code refundCents}: whether it is refunded and the refunded amount (refund_count, refund);
+     * {@code hardCents}: its share of the order's hard cost (hard_costs).
+     */
+    record Sale(String id, String leadId, Instant at, long cents, boolean recurring, boolean firstSale, long deductions,
+                boolean refunded, long refundCents, long hardCents) {
+        Sale(String id, String leadId, Instant at, long cents, boolean recurring, boolean firstSale, long deductions) {
+            this(id, leadId, at, cents, recurring, firstSale, deductions, false, 0, 0);
+        }
+
         Sale(String id, String leadId, Instant at, long cents, boolean recurring, boolean firstSale) {
             this(id, leadId, at, cents, recurring, firstSale, 0);
         }
@@ -43,11 +52,22 @@ final class AttributionOracle {
     /**
      * The options of spec 4.5 the oracles model. {@code leads} = the leads whose stage is requested (null = no
      * lead_stage); {@code hiddenTags} = tags of deleted source links, whose clicks are ignored (reportSourceVisibility);
-     * {@code scope} = the entities the report covers (an ad account's endpoint), null = all.
+     * {@code scope} = the entities the report covers (an ad account's endpoint), null = all; {@code zone} = the
+     * account's time zone, whose calendar days are the date buckets (UTC unless given).
      */
     record Opts(String newCustomers, boolean ignoreRecurring, String grouping, boolean dayOfAttribution,
-                boolean excludeHardCosts, Set<String> leads, Set<String> hiddenTags, Set<String> scope) {
+                boolean excludeHardCosts, Set<String> leads, Set<String> hiddenTags, Set<String> scope, java.time.ZoneId zone) {
         static final Opts NONE = new Opts("all_customers", false, "source_link", false, false, null, Set.of(), null);
+
+        Opts(String newCustomers, boolean ignoreRecurring, String grouping, boolean dayOfAttribution,
+             boolean excludeHardCosts, Set<String> leads, Set<String> hiddenTags, Set<String> scope) {
+            this(newCustomers, ignoreRecurring, grouping, dayOfAttribution, excludeHardCosts, leads, hiddenTags, scope, java.time.ZoneOffset.UTC);
+        }
+
+        /** The account-zone calendar day of an instant. */
+        LocalDate day(Instant at) {
+            return LocalDate.ofInstant(at, zone);
+        }
 
         /** Whether the entity at the report's depth is in the report (scope null = every entity). */
         boolean covers(String entity) {
@@ -76,7 +96,63 @@ final class AttributionOracle {
     record Spend(String adId, LocalDate day, long cents) {
     }
 
-    record Data(List<Ad> ads, List<Click> clicks, List<Sale> sales, List<Spend> spend) {
+    /**
+     * A custom cost as written (spec 4.10): its wall-clock start and end days (end null = open; ONE_TIME: the start
+     * day), its amount in cents and its tags in the order sent.
+     */
+    record CustomCost(boolean daily, LocalDate start, LocalDate end, long cents, List<String> tags) {
+    }
+
+    /**
+     * The spend custom costs add (docs/attribution-models.md "Custom costs", design of issue 20): DAILY its amount on
+     * every day start..end (open end: to {@code toDay}), ONE_TIME on its start day; only days fromDay..toDay. Each
+     * day's amount is split evenly over the cost's tags (the first tags take the odd cents), a tag's share evenly over
+     * {@code entriesOfTag} (the source entries of the live paid sources with that tag, in order; the first take the
+     * odd cents); a tag without entries (organic, hand-made, unknown) adds to no row.
+     */
+    static List<Spend> customCostSpend(List<CustomCost> costs, Map<String, List<String>> entriesOfTag, LocalDate fromDay, LocalDate toDay) {
+        List<Spend> out = new ArrayList<>();
+        for (CustomCost cc : costs) {
+            LocalDate last = !cc.daily() ? cc.start() : cc.end() == null || cc.end().isAfter(toDay) ? toDay : cc.end();
+            for (LocalDate day = cc.start(); !day.isAfter(last); day = day.plusDays(1)) {
+                if (day.isBefore(fromDay) || day.isAfter(toDay)) {
+                    continue;
+                }
+                long[] perTag = split(cc.cents(), cc.tags().size());
+                for (int t = 0; t < perTag.length; t++) {
+                    List<String> entries = entriesOfTag.getOrDefault(cc.tags().get(t), List.of());
+                    if (entries.isEmpty()) {
+                        continue;
+                    }
+                    long[] perEntry = split(perTag[t], entries.size());
+                    for (int e = 0; e < perEntry.length; e++) {
+                        if (perEntry[e] != 0) {
+                            out.add(new Spend(entries.get(e), day, perEntry[e]));
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** {@code cents} in {@code n} even parts, the first {@code cents mod n} one cent more. */
+    static long[] split(long cents, int n) {
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = cents / n + (i < cents % n ? 1 : 0);
+        }
+        return out;
+    }
+
+    record Data(List<Ad> ads, List<Click> clicks, List<Sale> sales, List<Spend> spend, List<Call> calls) {
+        Data(List<Ad> ads, List<Click> clicks, List<Sale> sales, List<Spend> spend) {
+            this(ads, clicks, sales, spend, List.of());
+        }
+    }
+
+    /** A call (section "Metrics": credited like sales, by the call date); {@code state} "" when unset. */
+    record Call(String id, String leadId, Instant at, boolean qualified, String state) {
     }
 
     private AttributionOracle() {
@@ -93,7 +169,10 @@ final class AttributionOracle {
         if (depth.equals("keyword")) {
             return c.keywordId().isEmpty() ? null : ad.adSetId() + ":" + c.keywordId();
         }
-        return entity(ad, depth);
+        // a blank id (an ad group sent without a campaign, an ad set no source names) is no entity: no row, and the
+        // scientific channel (other)
+        String e = entity(ad, depth);
+        return e.isEmpty() ? null : e;
     }
 
     static String entity(Ad ad, String depth) {
@@ -140,38 +219,46 @@ final class AttributionOracle {
         Map<String, Set<String>> uniqueCustomers = new HashMap<>();
         Map<String, Set<String>> leads = new HashMap<>();
         boolean last = model.equals("last_click");
+        Map<String, Set<String>> uniqueCalls = new HashMap<>();
+        for (Call call : d.calls()) {
+            if (!o.dayOfAttribution() && (call.at().isBefore(start) || call.at().isAfter(end)) || !o.keepsLead(call.leadId())) {
+                continue;
+            }
+            Click chosen = chosen(d, call.leadId(), call.at(), config, windowDays, o, last);
+            Ad ad = chosen == null || chosen.adId().isEmpty() || chosen.platform().isEmpty() ? null : ads.get(chosen.adId());
+            String entity = chosen == null ? null : entityOf(chosen, ad, depth);
+            if (entity == null || !o.covers(entity) || o.dayOfAttribution() && (chosen.at().isBefore(start) || chosen.at().isAfter(end))) {
+                continue;
+            }
+            String e = key.apply(entity, o.day(o.dayOfAttribution() ? chosen.at() : call.at()));
+            long[] x = sums.computeIfAbsent(e, k -> new long[SLOTS]);
+            x[11]++;
+            x[call.qualified() ? 12 : 13]++;
+            x[14] += call.state().equalsIgnoreCase("CANCELLED") ? 1 : 0;
+            x[15] += call.state().equalsIgnoreCase("NO_SHOW") ? 1 : 0;
+            uniqueCalls.computeIfAbsent(e, k -> new HashSet<>()).add(call.leadId());
+        }
         for (Sale s : d.sales()) {
             if (!o.dayOfAttribution() && (s.at().isBefore(start) || s.at().isAfter(end)) || !o.keeps(s)) {
                 continue;
             }
-            List<Click> candidates = new ArrayList<>();
-            for (Click c : d.clicks()) {
-                if (!c.leadId().equals(s.leadId()) || c.at().isAfter(s.at())) {
-                    continue;
-                }
-                if (windowDays > 0 && c.at().isBefore(s.at().minusSeconds(windowDays * 86400L))) {
-                    continue;
-                }
-                if (!o.keeps(c, config)) {
-                    continue;
-                }
-                candidates.add(c);
-            }
-            if (candidates.isEmpty()) {
+            Click chosen = chosen(d, s.leadId(), s.at(), config, windowDays, o, last);
+            if (chosen == null) {
                 continue;
             }
-            boolean anyPreferred = candidates.stream().anyMatch(c -> preferred(c, config));
-            List<Click> pool = candidates.stream().filter(c -> !anyPreferred || preferred(c, config)).toList();
-            Comparator<Click> order = Comparator.comparing(Click::at).thenComparing(Click::id);
-            Click chosen = last ? pool.stream().max(order).orElseThrow() : pool.stream().min(order).orElseThrow();
             Ad ad = chosen.adId().isEmpty() || chosen.platform().isEmpty() ? null : ads.get(chosen.adId());
             String entity = entityOf(chosen, ad, depth);
             if (entity == null || !o.covers(entity) || o.dayOfAttribution() && (chosen.at().isBefore(start) || chosen.at().isAfter(end))) {
                 continue;
             }
-            String e = key.apply(entity, utcDay(o.dayOfAttribution() ? chosen.at() : s.at()));
-            long[] x = sums.computeIfAbsent(e, k -> new long[8]);
+            String e = key.apply(entity, o.day(o.dayOfAttribution() ? chosen.at() : s.at()));
+            long[] x = sums.computeIfAbsent(e, k -> new long[SLOTS]);
             x[0]++;
+            if (s.refunded()) {
+                x[8]++;
+                x[9] += s.refundCents();
+            }
+            x[10] += s.hardCents();
             if (!s.recurring()) {
                 x[1]++;
                 x[4] += o.revenue(s);
@@ -193,8 +280,8 @@ final class AttributionOracle {
             if (entity == null || !o.keeps(c, config) || !o.covers(entity)) {
                 continue;
             }
-            String e = key.apply(entity, utcDay(c.at()));
-            long[] x = sums.computeIfAbsent(e, k -> new long[8]);
+            String e = key.apply(entity, o.day(c.at()));
+            long[] x = sums.computeIfAbsent(e, k -> new long[SLOTS]);
             x[2]++;
             leads.computeIfAbsent(e, k -> new HashSet<>()).add(c.leadId());
         }
@@ -203,47 +290,91 @@ final class AttributionOracle {
                 continue;
             }
             String e = key.apply(entity(ads.get(sp.adId()), depth), sp.day());
-            sums.computeIfAbsent(e, k -> new long[8])[3] += sp.cents();
+            sums.computeIfAbsent(e, k -> new long[SLOTS])[3] += sp.cents();
         }
         Map<String, Map<String, Object>> rows = new LinkedHashMap<>();
-        sums.forEach((e, x) -> {
-            long sales = x[0];
-            long uniqueSalesN = uniqueSales.getOrDefault(e, Set.of()).size();
-            long uc = uniqueCustomers.getOrDefault(e, Set.of()).size();
-            long customers = uniqueSalesN;
-            long revenue = x[4];
-            long recurring = x[5];
-            long total = revenue + recurring;
-            long cost = x[3];
-            long leadsN = leads.getOrDefault(e, Set.of()).size();
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("sales", sales);
-            m.put("one_time_sales", x[1]);
-            m.put("unique_sales", uniqueSalesN);
-            m.put("unique_customers", uc);
-            m.put("customers", customers);
-            m.put("returning_customers", customers - uc);
-            m.put("revenue", money(revenue));
-            m.put("recurring_revenue", money(recurring));
-            m.put("total_revenue", money(total));
-            m.put("unique_customers_revenue", money(x[6]));
-            m.put("leads", leadsN);
-            m.put("clicks", x[2]);
-            m.put("cost", money(cost));
-            m.put("profit", money(total - cost));
-            m.put("roas", cost == 0 ? null : BigDecimal.valueOf(total).divide(BigDecimal.valueOf(cost), 2, RoundingMode.HALF_UP));
-            m.put("cac", cost == 0 ? money(0) : uc == 0 ? null : per(cost, uc));
-            m.put("cost_per_sale", sales == 0 ? null : per(cost, sales));
-            m.put("cost_per_unique_customer", uc == 0 ? null : per(cost, uc));
-            m.put("cost_per_lead", leadsN == 0 ? null : per(cost, leadsN));
-            m.put("aov", sales == 0 ? null : per(total, sales));
-            rows.put(e, m);
-        });
+        sums.forEach((e, x) -> rows.put(e, row(x, uniqueSales.getOrDefault(e, Set.of()).size(),
+                uniqueCustomers.getOrDefault(e, Set.of()).size(), leads.getOrDefault(e, Set.of()).size(),
+                uniqueCalls.getOrDefault(e, Set.of()).size())));
         return rows;
     }
 
-    private static LocalDate utcDay(Instant at) {
-        return LocalDate.ofInstant(at, java.time.ZoneOffset.UTC);
+    /**
+     * The click a conversion of {@code lead} at {@code at} is credited to (section "Which click gets a sale", steps
+     * 1-3), null when it has no candidate.
+     */
+    private static Click chosen(Data d, String lead, Instant at, String config, int windowDays, Opts o, boolean last) {
+        List<Click> candidates = new ArrayList<>();
+        for (Click c : d.clicks()) {
+            if (!c.leadId().equals(lead) || c.at().isAfter(at)) {
+                continue;
+            }
+            if (windowDays > 0 && c.at().isBefore(at.minusSeconds(windowDays * 86400L))) {
+                continue;
+            }
+            if (!o.keeps(c, config)) {
+                continue;
+            }
+            candidates.add(c);
+        }
+        if (candidates.isEmpty()) {
+            return null;
+        }
+        boolean anyPreferred = candidates.stream().anyMatch(c -> preferred(c, config));
+        List<Click> pool = candidates.stream().filter(c -> !anyPreferred || preferred(c, config)).toList();
+        Comparator<Click> order = Comparator.comparing(Click::at).thenComparing(Click::id);
+        return last ? pool.stream().max(order).orElseThrow() : pool.stream().min(order).orElseThrow();
+    }
+
+    /**
+     * Slots of a row's sums: sales, one-time, clicks, cost, revenue, recurring, first revenue, -, refunds, refunded,
+     * hard costs, calls, qualified, unqualified, canceled, no-show.
+     */
+    private static final int SLOTS = 16;
+
+    /** The row of an entity or bucket without any sale, click or cost (isAdAccountId pages, the ad_account row). */
+    static Map<String, Object> emptyRow() {
+        return row(new long[SLOTS], 0, 0, 0, 0);
+    }
+
+    private static Map<String, Object> row(long[] x, long uniqueSalesN, long uc, long leadsN, long uniqueCallsN) {
+        long sales = x[0];
+        long customers = uniqueSalesN;
+        long revenue = x[4];
+        long recurring = x[5];
+        long total = revenue + recurring;
+        long cost = x[3];
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("sales", sales);
+        m.put("one_time_sales", x[1]);
+        m.put("unique_sales", uniqueSalesN);
+        m.put("unique_customers", uc);
+        m.put("customers", customers);
+        m.put("returning_customers", customers - uc);
+        m.put("revenue", money(revenue));
+        m.put("recurring_revenue", money(recurring));
+        m.put("total_revenue", money(total));
+        m.put("unique_customers_revenue", money(x[6]));
+        m.put("leads", leadsN);
+        m.put("clicks", x[2]);
+        m.put("cost", money(cost));
+        m.put("profit", money(total - cost));
+        m.put("roas", cost == 0 ? null : BigDecimal.valueOf(total).divide(BigDecimal.valueOf(cost), 2, RoundingMode.HALF_UP));
+        m.put("cac", cost == 0 ? money(0) : uc == 0 ? null : per(cost, uc));
+        m.put("cost_per_sale", sales == 0 ? null : per(cost, sales));
+        m.put("cost_per_unique_customer", uc == 0 ? null : per(cost, uc));
+        m.put("cost_per_lead", leadsN == 0 ? null : per(cost, leadsN));
+        m.put("aov", sales == 0 ? null : per(total, sales));
+        m.put("refund_count", x[8]);
+        m.put("refund", money(x[9]));
+        m.put("hard_costs", money(x[10]));
+        m.put("calls", x[11]);
+        m.put("unique_calls", uniqueCallsN);
+        m.put("qualified_calls", x[12]);
+        m.put("unqualified_calls", x[13]);
+        m.put("canceled_calls", x[14]);
+        m.put("no_show_calls", x[15]);
+        return m;
     }
 
     /** The bucket's start date, cut by the range start (weeks start on Monday). */

@@ -225,7 +225,7 @@ final class ScientificOracle {
                     continue;
                 }
                 String bucket = o.grouping().equals("source_link") ? ""
-                        : AttributionOracle.bucket(o.grouping(), LocalDate.ofInstant(at, java.time.ZoneOffset.UTC), fromDay).toString();
+                        : AttributionOracle.bucket(o.grouping(), o.day(at), fromDay).toString();
                 shares.add(new Share(s, c, sum.isZero() ? Q.of(1, lastTouch.size()) : effect.get(c).div(sum), bucket));
             }
         });
@@ -270,7 +270,7 @@ final class ScientificOracle {
         }
         // Leads, clicks and cost do not depend on the model: the last-click oracle's values.
         AttributionOracle.Opts baseOpts = new AttributionOracle.Opts(o.newCustomers(), o.ignoreRecurring(), o.grouping(), false,
-                o.excludeHardCosts(), o.leads(), o.hiddenTags(), o.scope());
+                o.excludeHardCosts(), o.leads(), o.hiddenTags(), o.scope(), o.zone());
         Map<String, Map<String, Object>> base = AttributionOracle.compute(d, depth, "last_click", config, windowDays, start, end, fromDay, toDay, baseOpts);
         Set<String> rowKeys = new LinkedHashSet<>();
         if (keepAll != null) {

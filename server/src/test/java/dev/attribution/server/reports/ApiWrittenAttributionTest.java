@@ -1,0 +1,423 @@
+package dev.attribution.server.reports;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.ApiKeys;
+import dev.attribution.api.auth.Roles;
+import dev.attribution.cdc.CdcStatus;
+import dev.attribution.server.reports.ApiWrittenDataGenerator.DataSet;
+import dev.attribution.server.reports.ApiWrittenDataGenerator.Write;
+import dev.attribution.server.support.ApiTest;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import javax.sql.DataSource;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 20 point 4, end to end: accounts written only through the public API, as an integration partner writes them
+ * ({@link ApiWrittenDataGenerator}: sources on FACEBOOK and GOOGLE, organic and hand-made sources, clicks, orders,
+ * refunds, calls, custom costs — no SQL, no seed, no spend import), then every number of GET /attribution and
+ * GET /attribution/ad-account against the plain-Java {@link AttributionOracle} / {@link ScientificOracle} fed from
+ * what was written (and, where the API derives a value — sale ids, the split of an order, refunds, first-sale flags —
+ * from GET /sales and GET /conversion-paths). The rules the oracle decides are in docs/attribution-models.md,
+ * "Rules the API-written oracle checks".
+ *
+ * <p>{@value #DEFAULT_SETS} seeded data sets by default (seeds 1..n, reproducible); {@code -Dapi.oracle.sets=100}
+ * runs more, {@code -Dapi.oracle.firstSeed=k} starts elsewhere. Every mismatch of a run is collected and reported
+ * together (seed, endpoint, query, id, field, expected, actual).
+ */
+@MicronautTest(transactional = false)
+class ApiWrittenAttributionTest extends ApiTest {
+
+    static final int DEFAULT_SETS = 10;
+    /** Account time zones: UTC, one with a DST change inside the data (2026-11-01) and one a half hour off. */
+    static final java.time.ZoneId[] ZONES = {ZoneOffset.UTC, java.time.ZoneId.of("America/New_York"), java.time.ZoneId.of("Asia/Kolkata")};
+    static final String[] LEVELS = {"facebook_ad", "facebook_adset", "facebook_campaign", "google_ad", "google_adgroup", "google_campaign"};
+    static final String[] MODELS = {"last_click", "first_click", "scientific"};
+    static final String[] GROUPINGS = {"source_link", "day", "week", "month", "year"};
+    static final String[] CONFIGS = {"prioritize_paid", "all_sources", "only_paid", "only_organic", "prioritize_organic"};
+    static final String[][] RANGES = {{"2026-10-24", "2026-11-16"}, {"2026-10-01", "2026-11-24"}, {"2026-11-02", "2026-11-08"}};
+    static final List<String> CLICK_FIELDS = List.of("sales", "one_time_sales", "unique_sales", "unique_customers", "customers",
+            "returning_customers", "revenue", "recurring_revenue", "total_revenue", "unique_customers_revenue", "leads", "clicks",
+            "cost", "profit", "roas", "cac", "cost_per_sale", "cost_per_unique_customer", "cost_per_lead", "aov",
+            "refund_count", "refund", "hard_costs", "calls", "unique_calls", "qualified_calls", "unqualified_calls", "canceled_calls",
+            "no_show_calls");
+    /** Scientific: the refund, hard-cost and call sums are not defined for fractional credit; the rest is (doc "Scientific"). */
+    static final List<String> SCIENTIFIC_FIELDS = CLICK_FIELDS.subList(0, CLICK_FIELDS.indexOf("refund_count"));
+
+    @Inject
+    CdcStatus cdc;
+
+    @Inject
+    DataSource dataSource;
+
+    private final List<String> failures = new ArrayList<>();
+    private int comparisons;
+    private int rowsCompared;
+    private final Set<String> covered = new LinkedHashSet<>();
+
+    private List<DataSet> sets;
+
+    /** Plans and writes every data set, waits until ClickHouse has all of it, reads back what the API derived. */
+    @BeforeAll
+    void write() {
+        int n = Integer.getInteger("api.oracle.sets", DEFAULT_SETS);
+        int first = Integer.getInteger("api.oracle.firstSeed", 1);
+        sets = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (int seed = first; seed < first + n; seed++) {
+            DataSet d = ApiWrittenDataGenerator.plan(seed);
+            d.accountId = RequestIds.next("acc_");
+            d.zone = ZONES[seed % ZONES.length];
+            directory.createAccount(d.accountId, "API oracle " + seed, null, d.zone, "USD");
+            directory.setRateOverride(d.accountId, 100_000, 1_000_000);
+            d.key = ApiKeys.newKey();
+            directory.createKey(d.accountId, ApiKeys.hash(d.key), Roles.ALL, false);
+            sets.add(d);
+        }
+        int writes = 0;
+        for (List<Write> phase : ApiWrittenDataGenerator.phases(sets)) {
+            run(phase);
+            writes += phase.size();
+        }
+        long t1 = System.nanoTime();
+        awaitClickHouse();
+        long t2 = System.nanoTime();
+        for (DataSet d : sets) {
+            d.readBack((m, p, j) -> send(d.key, m, p, j), (ok, message) -> {
+                if (!ok) {
+                    failures.add("read back: " + message);
+                }
+            });
+        }
+        System.out.printf("ApiWrittenAttributionTest: %d writes in %.1f s, CDC caught up in %.1f s, read back in %.1f s%n",
+                writes, (t1 - t0) / 1e9, (t2 - t1) / 1e9, (System.nanoTime() - t2) / 1e9);
+    }
+
+    /** Sends a phase's writes (all accounts), then waits for each to leave PENDING; each must be PROCESSED. */
+    private void run(List<Write> phase) {
+        Map<String, Write> pending = new LinkedHashMap<>();
+        Map<String, String> keys = new HashMap<>();
+        for (Write w : phase) {
+            Response r = send(w.set().key, w.method(), w.path(), w.json());
+            if (r.status() != 200 || r.body() == null || !r.body().has("request_id")) {
+                throw new AssertionError("seed " + w.set().seed + " " + w.method() + " " + w.path() + " " + w.json() + ": " + r.status() + " " + r.raw());
+            }
+            String id = r.body().get("request_id").asText();
+            pending.put(id, w);
+            keys.put(id, w.set().key);
+        }
+        // generous: the bench runs a hundred accounts at once on two cores. The writes are applied about in the order
+        // sent, so each is awaited in turn (one poll for most, instead of polling every pending write each round).
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(120 + phase.size() / 10));
+        for (var e : pending.entrySet()) {
+            Write w = e.getValue();
+            String what = "seed " + w.set().seed + " " + w.method() + " " + w.path() + " " + w.json();
+            JsonNode s;
+            while (true) {
+                Response r = get(keys.get(e.getKey()), "/api/v1.0/requests/" + e.getKey());
+                s = r.body() == null ? null : r.body().get("result");
+                if (s != null && !"PENDING".equals(s.path("status").asText())) {
+                    break;
+                }
+                if (Instant.now().isAfter(deadline)) {
+                    throw new AssertionError("still PENDING: " + what);
+                }
+                sleep(20);
+            }
+            assertEquals("PROCESSED", s.path("status").asText(), what + ": " + s);
+            assertEquals(w.eventType(), s.path("eventType").asText(), what);
+            w.then().accept(s.get("result"));
+        }
+    }
+
+    /**
+     * Waits until the CDC bridge has applied to ClickHouse every change PostgreSQL had committed when the last write
+     * was PROCESSED (its applied WAL position passes the WAL head read now; heartbeats move it on when idle). Exact, so
+     * nothing below depends on timing. The read-back then checks the data through the public API (GET /conversion-paths
+     * reads ClickHouse).
+     */
+    private void awaitClickHouse() {
+        long head;
+        try (Connection c = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(dataSource).getConnection();
+             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn")) {
+            rs.next();
+            head = rs.getLong(1);
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(180));
+        while (cdc.appliedLsn() < head) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError("CDC has not reached WAL position " + head + " in 180 s (applied " + cdc.appliedLsn() + ", " + cdc.state() + ")");
+            }
+            sleep(50);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted");
+        }
+    }
+
+    @Test
+    void reportsMatchTheOracle() {
+        long t0 = System.nanoTime();
+        for (DataSet d : sets) {
+            int seed = d.seed;
+            for (int k = 0; k < LEVELS.length; k++) {
+                String level = LEVELS[k];
+                String model = MODELS[(seed + k) % MODELS.length];
+                String grouping = GROUPINGS[(seed * 2 + k) % GROUPINGS.length];
+                String config = CONFIGS[(seed + 2 * k) % CONFIGS.length];
+                int window = (seed + k) % 4 == 0 ? 7 : 0;
+                int days = (seed + k) % 3 == 0 ? 7 : 30;
+                String[] range = RANGES[(seed + k) % RANGES.length];
+                attribution(d, level, model, grouping, config, window, days, range, Extra.of(seed * 5 + k));
+            }
+            // isAdAccountId: one FACEBOOK and the GOOGLE ad account, a page of two sources at a time
+            String fbAccount = d.paidSources(ApiWrittenDataGenerator.FACEBOOK).get(seed % d.paidSources(ApiWrittenDataGenerator.FACEBOOK).size()).adAccountId();
+            adAccountPages(d, LEVELS[seed % 3], MODELS[seed % 3], fbAccount, CONFIGS[seed % CONFIGS.length], RANGES[seed % RANGES.length],
+                    Extra.of(seed * 3 + 1));
+            String gAccount = d.paidSources(ApiWrittenDataGenerator.GOOGLE).get(0).adAccountId();
+            adAccountPages(d, LEVELS[3 + (seed + 1) % 3], MODELS[(seed + 1) % 3], gAccount, CONFIGS[(seed + 3) % CONFIGS.length],
+                    RANGES[(seed + 1) % RANGES.length], Extra.of(seed * 3 + 2));
+            // GET /attribution/ad-account, with and without adLevelDateGroupingOption
+            String[] adGroupings = {"", "ad_account", "day", "week", "month", "year"};
+            adAccountReport(d, fbAccount, MODELS[(seed + 2) % 3], adGroupings[seed % adGroupings.length], CONFIGS[(seed + 1) % CONFIGS.length],
+                    RANGES[(seed + 2) % RANGES.length], Extra.of(seed * 7 + 3));
+            adAccountReport(d, gAccount, MODELS[seed % 3], adGroupings[(seed + 3) % adGroupings.length], CONFIGS[(seed + 4) % CONFIGS.length],
+                    RANGES[seed % RANGES.length], Extra.of(seed * 7 + 4));
+        }
+        System.out.println("ApiWrittenAttributionTest: " + sets.size() + " data sets, " + comparisons + " reports in "
+                + String.format("%.1f s", (System.nanoTime() - t0) / 1e9) + ", " + rowsCompared + " rows compared; covered " + covered);
+        assertTrue(failures.isEmpty(), failures.size() + " mismatches:\n" + String.join("\n", failures.subList(0, Math.min(80, failures.size()))));
+        assertTrue(rowsCompared >= sets.size() * 10, "rows compared: " + rowsCompared);
+    }
+
+    /** A bare-date lower bound: 00:00:00 in the account zone (spec 2.2.4). */
+    private static Instant start(DataSet d, String day) {
+        return LocalDate.parse(day).atStartOfDay(d.zone).toInstant();
+    }
+
+    /** A bare-date upper bound: 23:59:59 in the account zone. */
+    private static Instant end(DataSet d, String day) {
+        return LocalDate.parse(day).atTime(23, 59, 59).atZone(d.zone).toInstant();
+    }
+
+    private static String platformOf(String level) {
+        return level.startsWith("facebook") ? ApiWrittenDataGenerator.FACEBOOK : ApiWrittenDataGenerator.GOOGLE;
+    }
+
+    private static String depthOf(String level) {
+        return switch (level.substring(level.indexOf('_') + 1)) {
+            case "ad" -> "ad";
+            case "adset", "adgroup" -> "adset";
+            default -> "campaign";
+        };
+    }
+
+    /** GET /attribution over every entity of the level (and one unknown id) against the oracle. */
+    /**
+     * The options besides model, level, grouping and sources that the oracles model and a partner's account exercises:
+     * newCustomerConfiguration (the first-sale flags read back), ignoreRecurringSales (the isRebill items),
+     * dayOfAttribution (the credited click's date); mostly the defaults.
+     */
+    record Extra(String newCustomers, boolean ignoreRecurring, boolean byClick) {
+        static final String[] NEW_CUSTOMERS = {"all_customers", "all_customers", "only_unique_customers", "all_customers", "only_returning_customers"};
+
+        static Extra of(int n) {
+            return new Extra(NEW_CUSTOMERS[n % NEW_CUSTOMERS.length], n % 4 == 1, n % 3 == 2);
+        }
+
+        String query() {
+            return (newCustomers.equals("all_customers") ? "" : "&newCustomerConfiguration=" + newCustomers)
+                    + (ignoreRecurring ? "&ignoreRecurringSales=true" : "") + (byClick ? "&dayOfAttribution=true" : "");
+        }
+
+        AttributionOracle.Opts opts(String grouping, Set<String> scope, java.time.ZoneId zone) {
+            return opts(grouping, scope, zone, Set.of());
+        }
+
+        /** {@code hidden}: the tags whose clicks reportSourceVisibility=true leaves out (deleted sources). */
+        AttributionOracle.Opts opts(String grouping, Set<String> scope, java.time.ZoneId zone, Set<String> hidden) {
+            return new AttributionOracle.Opts(newCustomers, ignoreRecurring, grouping, byClick, false, null, hidden, scope, zone);
+        }
+    }
+
+    private void attribution(DataSet d, String level, String model, String grouping, String config, int window, int days, String[] range, Extra x) {
+        String depth = depthOf(level);
+        LocalDate from = LocalDate.parse(range[0]);
+        LocalDate to = LocalDate.parse(range[1]);
+        AttributionOracle.Data data = d.data(platformOf(level), from, to);
+        Set<String> ids = new LinkedHashSet<>();
+        data.ads().forEach(a -> ids.add(AttributionOracle.entity(a, depth)));
+        ids.remove(""); // a GOOGLE ad group sent without a campaign has none
+        AttributionOracle.Opts opts = x.opts(grouping, ids, d.zone);
+        boolean scientific = model.equals("scientific");
+        Map<String, Map<String, Object>> expected = scientific
+                ? ScientificOracle.compute(data, depth, config, window, days, start(d, range[0]), end(d, range[1]), from, to, opts, null, false)
+                : AttributionOracle.compute(data, depth, model, config, window, start(d, range[0]), end(d, range[1]), from, to, opts);
+        List<String> fields = scientific ? SCIENTIFIC_FIELDS : CLICK_FIELDS;
+        List<String> asked = new ArrayList<>(ids);
+        asked.add("missing-" + d.seed);
+        String query = "/api/v1.0/attribution?attributionModel=" + model + "&startDate=" + range[0] + "&endDate=" + range[1] + "&level=" + level
+                + "&fields=" + String.join(",", fields) + "&ids=" + enc(String.join(",", asked)) + "&sourceConfiguration=" + config
+                + "&windowAttributionDaysRange=" + window + "&scientificDaysRange=" + days + "&timeGroupingOption=" + grouping + x.query();
+        Response r = get(d.key, query);
+        String label = "seed " + d.seed + " GET " + query;
+        if (r.status() != 200) {
+            failures.add(label + ": " + r.status() + " " + r.raw());
+            return;
+        }
+        String message = r.message() == null ? "" : r.message();
+        if (!message.contains("missing-" + d.seed) || ids.stream().anyMatch(message::contains)) {
+            failures.add(label + ": message " + message + " should name missing-" + d.seed + " only");
+        }
+        compare(expected, r.body().get("result"), fields, label);
+        // section "Levels": rows in the order of ids; section "Options": buckets oldest first
+        order(r.body().get("result"), grouping.equals("source_link") ? asked : null, label);
+        covered.add(model + "/" + level + "/" + grouping);
+    }
+
+    /** GET /attribution with isAdAccountId=true, paged two sources at a time: every source of the account, zeros included. */
+    private void adAccountPages(DataSet d, String level, String model, String adAccount, String config, String[] range, Extra x) {
+        String depth = depthOf(level);
+        LocalDate from = LocalDate.parse(range[0]);
+        LocalDate to = LocalDate.parse(range[1]);
+        AttributionOracle.Data data = d.data(platformOf(level), from, to);
+        Set<String> sources = new LinkedHashSet<>();
+        data.ads().stream().filter(a -> a.adAccountId().equals(adAccount)).forEach(a -> sources.add(AttributionOracle.entity(a, depth)));
+        sources.remove("");
+        AttributionOracle.Opts opts = x.opts("source_link", sources, d.zone);
+        boolean scientific = model.equals("scientific");
+        Map<String, Map<String, Object>> expected = scientific
+                ? ScientificOracle.compute(data, depth, config, 0, 30, start(d, range[0]), end(d, range[1]), from, to, opts, sources, false)
+                : AttributionOracle.compute(data, depth, model, config, 0, start(d, range[0]), end(d, range[1]), from, to, opts);
+        sources.forEach(s -> expected.computeIfAbsent(s, k -> AttributionOracle.emptyRow()));
+        List<String> fields = scientific ? SCIENTIFIC_FIELDS : CLICK_FIELDS;
+        String query = "/api/v1.0/attribution?attributionModel=" + model + "&startDate=" + range[0] + "&endDate=" + range[1] + "&level=" + level
+                + "&fields=" + String.join(",", fields) + "&ids=" + adAccount + "&isAdAccountId=true&pageSize=2&sourceConfiguration=" + config + x.query();
+        String label = "seed " + d.seed + " GET " + query;
+        ArrayNode all = JsonNodeFactory.instance.arrayNode();
+        String page = "";
+        int pages = 0;
+        do {
+            Response r = get(d.key, query + page);
+            if (r.status() != 200) {
+                failures.add(label + page + ": " + r.status() + " " + r.raw());
+                return;
+            }
+            all.addAll((ArrayNode) r.body().get("result"));
+            JsonNode next = r.body().get("nextPageId");
+            page = next == null || next.isNull() ? "" : "&pageId=" + next.asText();
+        } while (!page.isEmpty() && ++pages < 50);
+        compare(expected, all, fields, label);
+        covered.add(model + "/" + level + "/isAdAccountId");
+    }
+
+    /** GET /attribution/ad-account for one ad account (every platform), one row or date buckets. */
+    private void adAccountReport(DataSet d, String adAccount, String model, String adGrouping, String config, String[] range, Extra x) {
+        LocalDate from = LocalDate.parse(range[0]);
+        LocalDate to = LocalDate.parse(range[1]);
+        AttributionOracle.Data data = d.data("", from, to);
+        String grouping = adGrouping.isEmpty() || adGrouping.equals("ad_account") ? "source_link" : adGrouping;
+        // reportSourceVisibility=true: the clicks of deleted sources are left out (section "Options")
+        boolean visibility = (d.seed + adAccount.length()) % 2 == 0;
+        AttributionOracle.Opts opts = x.opts(grouping, Set.of(adAccount), d.zone, visibility ? d.deleted : Set.of());
+        boolean scientific = model.equals("scientific");
+        Map<String, Map<String, Object>> expected = scientific
+                ? ScientificOracle.compute(data, "account", config, 0, 30, start(d, range[0]), end(d, range[1]), from, to, opts,
+                grouping.equals("source_link") ? Set.of(adAccount) : null, visibility)
+                : AttributionOracle.compute(data, "account", model, config, 0, start(d, range[0]), end(d, range[1]), from, to, opts);
+        if (grouping.equals("source_link")) {
+            expected.computeIfAbsent(adAccount, k -> AttributionOracle.emptyRow());
+        }
+        List<String> fields = scientific ? SCIENTIFIC_FIELDS : CLICK_FIELDS;
+        String query = "/api/v1.0/attribution/ad-account?attributionModel=" + model + "&startDate=" + range[0] + "&endDate=" + range[1]
+                + "&fields=" + String.join(",", fields) + "&ids=" + adAccount + "&sourceConfiguration=" + config
+                + (adGrouping.isEmpty() ? "" : "&adLevelDateGroupingOption=" + adGrouping) + x.query()
+                + (visibility ? "&reportSourceVisibility=true" : "");
+        String label = "seed " + d.seed + " GET " + query;
+        Response r = get(d.key, query);
+        if (r.status() != 200) {
+            failures.add(label + ": " + r.status() + " " + r.raw());
+            return;
+        }
+        compare(expected, r.body().get("result"), fields, label);
+        order(r.body().get("result"), null, label);
+        covered.add(model + "/ad-account/" + (adGrouping.isEmpty() ? "(default)" : adGrouping) + (visibility ? "/visibility" : ""));
+    }
+
+    /** The rows' ids are in the order of {@code ids} (null: ascending, the date buckets oldest first). */
+    private void order(JsonNode result, List<String> ids, String label) {
+        List<String> got = new ArrayList<>();
+        result.forEach(row -> got.add(row.get("id").asText()));
+        List<String> want = ids == null ? got.stream().sorted().toList() : ids.stream().filter(got::contains).toList();
+        if (!want.equals(got)) {
+            failures.add(label + ": rows in the order " + got + ", expected " + want);
+        }
+    }
+
+    /** Every expected row against the answer's rows by id: decimals exactly, fractional counts (Double) to 1e-9. */
+    private void compare(Map<String, Map<String, Object>> expected, JsonNode result, List<String> fields, String label) {
+        comparisons++;
+        Map<String, JsonNode> actual = new LinkedHashMap<>();
+        result.forEach(row -> actual.put(row.get("id").asText(), row));
+        if (!expected.keySet().equals(actual.keySet())) {
+            failures.add(label + ": rows " + actual.keySet() + ", expected " + expected.keySet() + "; expected rows " + expected
+                    + "; got " + result);
+        }
+        for (var e : expected.entrySet()) {
+            JsonNode row = actual.get(e.getKey());
+            if (row == null) {
+                continue;
+            }
+            rowsCompared++;
+            for (String f : fields) {
+                Object want = e.getValue().get(f);
+                JsonNode got = row.get(f);
+                String where = label + " id " + e.getKey() + " " + f;
+                if (want == null) {
+                    if (got != null && !got.isNull()) {
+                        failures.add(where + ": expected null, got " + got);
+                    }
+                } else if (got == null || got.isNull()) {
+                    failures.add(where + ": expected " + want + ", got " + got);
+                } else if (want instanceof Double w) {
+                    if (Math.abs(w - got.asDouble()) > 1e-9) {
+                        failures.add(where + ": expected " + w + ", got " + got);
+                    }
+                } else if (new BigDecimal(want.toString()).compareTo(got.decimalValue()) != 0) {
+                    failures.add(where + ": expected " + want + ", got " + got);
+                }
+            }
+        }
+    }
+}
