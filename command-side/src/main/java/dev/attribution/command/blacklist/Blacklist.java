@@ -25,7 +25,7 @@ import java.util.Set;
  * The contact blacklist of erased leads (spec 3.1, 3.2, 7.2.8). Every write that carries an email or phone (leads,
  * orders, carts, calls, subscriptions, clicks) calls {@link #check} in its {@code *Writes} class before
  * {@code WriteRequestLog.accept}: a blacklisted contact is refused with 400 and no {@code request_id} is issued.
- * Emails compare case-insensitively, phones by their digits.
+ * Emails compare case-insensitively, phones by their digits; only their hashes are stored ({@link #hash}).
  */
 @Singleton
 public class Blacklist {
@@ -52,9 +52,9 @@ public class Blacklist {
      * longer than {@link #MAX_CACHED} (inside {@link DatabaseReads#without}, a read ends that attempt).
      */
     public void check(String accountId, String email, Collection<String> phones) {
-        List<String> emails = email == null || email.isBlank() ? List.of() : List.of(normalizeEmail(email));
+        List<String> emails = email == null || email.isBlank() ? List.of() : List.of(hash(accountId, "EMAIL", normalizeEmail(email)));
         List<String> digits = phones == null ? List.of() : phones.stream().filter(Objects::nonNull)
-                .map(Blacklist::digits).filter(d -> !d.isEmpty()).toList();
+                .map(Blacklist::digits).filter(d -> !d.isEmpty()).map(d -> hash(accountId, "PHONE", d)).toList();
         if (emails.isEmpty() && digits.isEmpty()) {
             return;
         }
@@ -120,12 +120,12 @@ public class Blacklist {
     public static void add(Connection c, String accountId, String email, Collection<String> phones) throws SQLException {
         List<String[]> rows = new ArrayList<>();
         if (email != null && !email.isBlank()) {
-            rows.add(new String[]{"EMAIL", normalizeEmail(email)});
+            rows.add(new String[]{"EMAIL", hash(accountId, "EMAIL", normalizeEmail(email))});
         }
         for (String p : phones) {
             String d = digits(p);
             if (!d.isEmpty()) {
-                rows.add(new String[]{"PHONE", d});
+                rows.add(new String[]{"PHONE", hash(accountId, "PHONE", d)});
             }
         }
         try (PreparedStatement ps = c.prepareStatement(
@@ -137,6 +137,21 @@ public class Blacklist {
                 ps.addBatch();
             }
             ps.executeBatch();
+        }
+    }
+
+    /**
+     * What the blacklist stores of a contact: the hex SHA-256 of {@code account:KIND:value} (value normalised), never
+     * the contact itself, so an erased lead's email and phones are nowhere in clear (docs/clickhouse-schema.md,
+     * "Erasure"). Migration V98 turned the rows stored before into the same hashes.
+     */
+    static String hash(String accountId, String kind, String value) {
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest((accountId + ':' + kind + ':' + value).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(d);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 

@@ -61,13 +61,17 @@ public final class CallHandlers {
             Instant date = p.hasNonNull("date") ? Instant.parse(p.get("date").asText()) : now;
             String externalId = CommerceInput.text(p, "externalId");
             String existing = null;
+            String previousLead = null;
             if (externalId != null) {
                 try (PreparedStatement ps = c.prepareStatement(
-                        "SELECT id FROM calls WHERE account_id = ? AND external_id = ? AND NOT deleted FOR UPDATE")) {
+                        "SELECT id, lead_id FROM calls WHERE account_id = ? AND external_id = ? AND NOT deleted FOR UPDATE")) {
                     ps.setString(1, accountId);
                     ps.setString(2, externalId);
                     try (ResultSet rs = ps.executeQuery()) {
-                        existing = rs.next() ? rs.getString(1) : null;
+                        if (rs.next()) {
+                            existing = rs.getString(1);
+                            previousLead = rs.getString(2);
+                        }
                     }
                 }
             }
@@ -103,7 +107,7 @@ public final class CallHandlers {
                 try (PreparedStatement ps = c.prepareStatement("""
                         INSERT INTO calls (account_id, id, external_id, name, tag, lead_id, qualified, state, qualification_name,
                             first_call, call_date, created_at, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NOT EXISTS (SELECT 1 FROM calls WHERE account_id = ? AND lead_id = ? AND NOT deleted), ?, ?, ?)""")) {
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, false, ?, ?, ?)""")) {
                     ps.setString(1, accountId);
                     ps.setString(2, id);
                     ps.setString(3, externalId);
@@ -113,14 +117,13 @@ public final class CallHandlers {
                     ps.setBoolean(7, qualified(p, true));
                     ps.setString(8, CommerceInput.text(p, "state"));
                     ps.setString(9, CommerceInput.text(p, "qualification"));
-                    ps.setString(10, accountId);
-                    ps.setString(11, leadId);
-                    ps.setTimestamp(12, Timestamp.from(date));
-                    ps.setTimestamp(13, Timestamp.from(now));
-                    ps.setTimestamp(14, Timestamp.from(now));
+                    ps.setTimestamp(10, Timestamp.from(date));
+                    ps.setTimestamp(11, Timestamp.from(now));
+                    ps.setTimestamp(12, Timestamp.from(now));
                     ps.executeUpdate();
                 }
             }
+            firstCalls(c, accountId, previousLead == null || previousLead.equals(leadId) ? List.of(leadId) : List.of(leadId, previousLead));
             CallView view = reader.byIds(c, accountId, w.account().timeZone(), List.of(id)).get(0);
             JsonNode result = JsonBody.mapper().valueToTree(view);
             if (existing == null) {
@@ -193,15 +196,36 @@ public final class CallHandlers {
         @Override
         public JsonNode apply(Connection c, Write w) throws SQLException {
             try (PreparedStatement ps = c.prepareStatement(
-                    "UPDATE calls SET deleted = true, updated_at = ? WHERE account_id = ? AND id = ? AND NOT deleted")) {
+                    "UPDATE calls SET deleted = true, updated_at = ? WHERE account_id = ? AND id = ? AND NOT deleted RETURNING lead_id")) {
                 ps.setTimestamp(1, Timestamp.from(w.acceptedAt()));
                 ps.setString(2, w.account().id());
                 ps.setString(3, w.payload().get("id").asText());
-                if (ps.executeUpdate() == 0) {
-                    throw new WriteFailure(CALL_NOT_FOUND);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new WriteFailure(CALL_NOT_FOUND);
+                    }
+                    firstCalls(c, w.account().id(), List.of(rs.getString(1)));
                 }
             }
             return null;
+        }
+    }
+
+    /**
+     * Flags each lead's first call (spec 2.16 {@code firstSale} of a CALL conversion): the live call with the earliest
+     * date, ties by id, whatever order the calls were written in; every other call of the lead is not first. Run
+     * after each write that adds, moves or deletes a call, so a call written later with an earlier date takes the flag.
+     */
+    static void firstCalls(Connection c, String accountId, List<String> leadIds) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                UPDATE calls k SET first_call = (k.id = f.id)
+                FROM (SELECT DISTINCT ON (lead_id) lead_id, id FROM calls WHERE account_id = ? AND lead_id = ANY(?) AND NOT deleted
+                      ORDER BY lead_id, call_date, id) f
+                WHERE k.account_id = ? AND k.lead_id = f.lead_id AND NOT k.deleted AND k.first_call <> (k.id = f.id)""")) {
+            ps.setString(1, accountId);
+            ps.setArray(2, c.createArrayOf("text", leadIds.toArray()));
+            ps.setString(3, accountId);
+            ps.executeUpdate();
         }
     }
 

@@ -2,6 +2,7 @@ package dev.attribution.command.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.RequestIds;
+import dev.attribution.command.requests.Redaction;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -24,6 +25,23 @@ public final class DomainEvents {
             "subscription.created", "subscription.status.changed");
 
     private DomainEvents() {
+    }
+
+    /**
+     * Redacts the events of an erased lead (issue 29): those about it and every other event whose payload names one
+     * of its values (a sale's embedded lead) keep their type, subject and dates, their payload becomes
+     * {@link Redaction#REDACTED}, also for deliveries not yet sent.
+     */
+    public static int redact(Connection connection, String accountId, String leadId, Redaction r) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("UPDATE domain_events SET payload = ?::jsonb "
+                + "WHERE account_id = ? AND (subject_id = ? OR payload::text ~* ANY(?)) AND payload <> ?::jsonb")) {
+            ps.setString(1, Redaction.REDACTED);
+            ps.setString(2, accountId);
+            ps.setString(3, leadId);
+            ps.setArray(4, r.array(connection));
+            ps.setString(5, Redaction.REDACTED);
+            return ps.executeUpdate();
+        }
     }
 
     /** Stores one event; {@code payload} is the subject in the shape of its GET. Returns the event id. */

@@ -42,7 +42,7 @@ class DeleteLeadHandler implements WriteHandler {
             lead = store.findByEmail(c, accountId, p.get("selectEmail").asText());
         }
         String leadId = lead.orElseThrow(() -> new WriteFailure(LeadWrites.LEAD_NOT_FOUND)).id();
-        store.erase(c, write.account(), leadId, placeholderDomain, write.acceptedAt());
+        store.erase(c, write.account(), leadId, placeholderDomain, write.acceptedAt(), write.requestId());
         return null;
     }
 }

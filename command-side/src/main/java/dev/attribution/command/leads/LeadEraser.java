@@ -2,6 +2,9 @@ package dev.attribution.command.leads;
 
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.blacklist.Blacklist;
+import dev.attribution.command.events.DomainEvents;
+import dev.attribution.command.requests.Redaction;
+import dev.attribution.command.requests.WriteRequestLog;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,11 +26,12 @@ final class LeadEraser {
     }
 
     /**
-     * Erases a lead (spec 3.2, DELETE /leads): contacts blacklisted, personal data redacted, phones, IPs, tags,
-     * stage history, clicks and imported email events deleted, and every {@link LeadErasure} (sales, subscriptions)
-     * run. The row stays, marked erased, so ids held elsewhere still resolve to nothing personal.
+     * Erases a lead (spec 3.2, DELETE /leads): contacts blacklisted (hashed), personal data redacted, phones, IPs,
+     * tags, stage history, clicks and imported email events deleted, its copies in the request log and the outbox
+     * redacted, and every {@link LeadErasure} (sales, subscriptions) run. The row stays, marked erased, so ids held elsewhere still resolve to nothing personal.
      */
-    void erase(Connection c, Account account, String leadId, String placeholderDomain, Instant now) throws SQLException {
+    void erase(Connection c, Account account, String leadId, String placeholderDomain, Instant now, String requestId)
+            throws SQLException {
         LeadStore.Current lead = LeadStore.current(c, account.id(), leadId).orElse(null);
         if (lead == null) {
             return;
@@ -39,6 +43,16 @@ final class LeadEraser {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     phones.add(rs.getString(1));
+                }
+            }
+        }
+        List<String> ips = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT ip FROM lead_ips WHERE account_id = ? AND lead_id = ?")) {
+            ps.setString(1, account.id());
+            ps.setString(2, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    ips.add(rs.getString(1));
                 }
             }
         }
@@ -63,5 +77,10 @@ final class LeadEraser {
             ps.setString(4, leadId);
             ps.executeUpdate();
         }
+        // last, after any event the steps above recorded: the copies outside the lead's rows, in the request log
+        // (GET /requests/{id} of its writes) and the outbox
+        Redaction redaction = Redaction.of(leadId, lead.email(), phones, ips);
+        WriteRequestLog.redact(c, account.id(), redaction, requestId);
+        DomainEvents.redact(c, account.id(), leadId, redaction);
     }
 }

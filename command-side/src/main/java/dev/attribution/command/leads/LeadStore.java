@@ -334,8 +334,9 @@ public class LeadStore {
      * stage history and clicks deleted, and every {@link LeadErasure} (sales, subscriptions) run. The row stays,
      * marked erased, so ids held elsewhere still resolve to nothing personal.
      */
-    public void erase(Connection c, Account account, String leadId, String placeholderDomain, Instant now) throws SQLException {
-        eraser.erase(c, account, leadId, placeholderDomain, now);
+    public void erase(Connection c, Account account, String leadId, String placeholderDomain, Instant now, String requestId)
+            throws SQLException {
+        eraser.erase(c, account, leadId, placeholderDomain, now, requestId);
     }
 
     /** The lead as {@code GET /leads} shows it, read on this connection (null when erased or missing). */

@@ -80,6 +80,33 @@ public class WriteRequestLog {
         }
     }
 
+    /**
+     * Redacts the erased lead's copies in the log (spec 3.2 "personal data redacted"; issue 29): every request of the
+     * account whose payload, result or error names one of its values gets {@link Redaction#REDACTED} instead, so
+     * {@code GET /requests/{id}} of its earlier writes no longer shows them; status, type and dates stay pollable.
+     * Writes still PENDING are left for their worker (they may concern the lead and are refused or applied as usual),
+     * except the erasing request itself. A scan of the account's log: erasures are rare and asynchronous.
+     */
+    public static int redact(java.sql.Connection c, String accountId, Redaction r, String erasingRequestId)
+            throws java.sql.SQLException {
+        try (java.sql.PreparedStatement ps = c.prepareStatement("""
+                UPDATE write_requests SET payload = ?::jsonb, result = CASE WHEN result IS NULL THEN NULL ELSE ?::jsonb END,
+                       error_message = CASE WHEN error_message ~* ANY(?) THEN 'redacted' ELSE error_message END
+                WHERE account_id = ? AND (status <> 'PENDING' OR id = ?)
+                  AND (payload::text ~* ANY(?) OR coalesce(result::text, '') ~* ANY(?) OR coalesce(error_message, '') ~* ANY(?))""")) {
+            java.sql.Array patterns = r.array(c);
+            ps.setString(1, Redaction.REDACTED);
+            ps.setString(2, Redaction.REDACTED);
+            ps.setArray(3, patterns);
+            ps.setString(4, accountId);
+            ps.setString(5, erasingRequestId);
+            ps.setArray(6, patterns);
+            ps.setArray(7, patterns);
+            ps.setArray(8, patterns);
+            return ps.executeUpdate();
+        }
+    }
+
     /** Records a validated write durably, wakes this node's workers and returns the request id. */
     public String accept(String accountId, String eventType, String laneKey, ObjectNode payload) {
         return await(submit(accountId, eventType, laneKey, payload));

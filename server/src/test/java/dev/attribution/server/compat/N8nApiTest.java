@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * {@code Accessible-Account-Id} header), and the fields it reads from the answers. Writes are followed to
  * {@code PROCESSED} through {@code GET /requests/{id}} (itself a client operation) and read back. The table of these
  * requests is docs/clients.md. One subclass per group of the node's resources: {@link N8nLeadsTest},
- * {@link N8nCommerceTest}, {@link N8nMarketingTest}, {@link N8nReportsAndSurfacesTest}.
+ * {@link N8nCommerceTest}, {@link N8nMarketingTest}, {@link N8nReportsAndSurfacesTest}, {@link N8nOwnSourceReportsTest}.
  */
 abstract class N8nApiTest extends ApiTest {
 
