@@ -39,7 +39,7 @@ class ConversionPathsTest extends ApiTest {
 
     @BeforeAll
     void data() {
-        key = newAccount();
+        key = newUnthrottledAccount("America/New_York", dev.attribution.api.auth.Roles.ALL);
         click("a@paths.test", "@p-fb", "2026-01-01T10:00:00Z");
         click("a@paths.test", "@p-google", "2026-01-20T10:00:00Z");
         click("a@paths.test", "@p-late", "2026-02-10T10:00:00Z");
