@@ -16,8 +16,7 @@ class WebhookSsrfTest extends ApiTest {
     void loopbackRefusedByDefault() {
         String key = newAccount();
         for (String url : new String[]{"http://127.0.0.1:8080/", "http://localhost/", "http://[::1]/", "https://127.8.9.10/"}) {
-            Response r = post(key, "/api/v1.0/webhook-subscriptions",
-                    "{\"name\":\"n\",\"targetUrl\":\"" + url + "\",\"eventTypes\":[\"lead.tag.added\"]}");
+            Response r = subscribe(key, url);
             assertEquals(400, r.status(), url);
             assertEquals("targetUrl must resolve to a public address", r.message(), url);
         }
@@ -40,8 +39,7 @@ class WebhookSsrfTest extends ApiTest {
             "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/", // Teredo
             "http://0177.0.0.1/", "http://2130706433/", "http://0x7f000001/", "http://10.0.0.010/"}) // 127.0.0.1 / 10.0.0.8 to glibc
     void embeddedAndAmbiguousPrivateAddressesAreRefused(String url) {
-        Response r = post(newAccount(), "/api/v1.0/webhook-subscriptions",
-                "{\"name\":\"n\",\"targetUrl\":\"" + url + "\",\"eventTypes\":[\"lead.tag.added\"]}");
+        Response r = subscribe(newAccount(), url);
         assertEquals(400, r.status(), url + " " + r.raw());
         assertEquals("targetUrl must resolve to a public address", r.message(), url);
     }
@@ -50,8 +48,7 @@ class WebhookSsrfTest extends ApiTest {
     @ParameterizedTest
     @ValueSource(strings = {"http://0x7f.0.0.1/", "http://127.1/"})
     void otherIpv4SpellingsAreNoHost(String url) {
-        Response r = post(newAccount(), "/api/v1.0/webhook-subscriptions",
-                "{\"name\":\"n\",\"targetUrl\":\"" + url + "\",\"eventTypes\":[\"lead.tag.added\"]}");
+        Response r = subscribe(newAccount(), url);
         assertEquals(400, r.status(), url + " " + r.raw());
         assertEquals("targetUrl must be an absolute http or https URL", r.message(), url);
     }
@@ -60,8 +57,12 @@ class WebhookSsrfTest extends ApiTest {
     @ParameterizedTest
     @ValueSource(strings = {"http://[64:ff9b::808:808]/", "http://[2002:808:808::1]/", "http://8.8.8.8/"})
     void embeddedPublicAddressesAreAccepted(String url) {
-        Response r = post(newAccount(), "/api/v1.0/webhook-subscriptions",
-                "{\"name\":\"n\",\"targetUrl\":\"" + url + "\",\"eventTypes\":[\"lead.tag.added\"]}");
+        Response r = subscribe(newAccount(), url);
         assertEquals(200, r.status(), url + " " + r.raw());
+    }
+
+    private Response subscribe(String key, String url) {
+        return post(key, "/api/v1.0/webhook-subscriptions",
+                "{\"name\":\"n\",\"targetUrl\":\"" + url + "\",\"eventTypes\":[\"lead.tag.added\"]}");
     }
 }
