@@ -60,7 +60,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @MicronautTest(transactional = false)
 class ApiWrittenRoasTest extends ApiTest {
 
-    static final int SEEDS = 3;
+    /** Data sets in CI; more with -Dapi.roas.sets=N. */
+    static final int SEEDS = Integer.getInteger("api.roas.sets", 10);
     static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
 
     /** An ad of the oracle: real ads and source entries (ad id = set id = the source's adSourceId). */
