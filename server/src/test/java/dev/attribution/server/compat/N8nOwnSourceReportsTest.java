@@ -144,15 +144,6 @@ class N8nOwnSourceReportsTest extends N8nApiTest {
         assertTrue(r.get("reported_vs_revenue").isNull(), r.toString());
     }
 
-    static void money(String want, JsonNode got, String where) {
-        if (want == null) {
-            assertTrue(got != null && got.isNull(), where + ": expected null");
-        } else {
-            assertTrue(got != null && got.isNumber(), where + ": expected " + want);
-            assertEquals(0, new BigDecimal(want).compareTo(got.decimalValue()), where + ": expected " + want);
-        }
-    }
-
     @Test
     void roasOnTheIdsTheWorkflowWrote() {
         // the ad set: ada 99.50 + rebill 20 (ad D_FB), bob 50 (no ad id: the source entry); cost 125 + 20 = 145

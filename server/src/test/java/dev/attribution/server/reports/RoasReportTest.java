@@ -7,7 +7,6 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.math.BigDecimal;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -147,15 +146,6 @@ class RoasReportTest extends ApiTest {
         List<String> names = new java.util.ArrayList<>();
         node.fieldNames().forEachRemaining(names::add);
         return names;
-    }
-
-    static void money(String want, JsonNode got, String where) {
-        if (want == null) {
-            assertTrue(got != null && got.isNull(), where + ": expected null");
-        } else {
-            assertTrue(got != null && got.isNumber(), where + ": expected " + want);
-            assertEquals(0, new BigDecimal(want).compareTo(got.decimalValue()), where + ": expected " + want);
-        }
     }
 
     @Test

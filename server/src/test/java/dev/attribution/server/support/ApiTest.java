@@ -192,4 +192,14 @@ public abstract class ApiTest extends StackTest {
         }
         throw new AssertionError("condition not met within 30 s", last);
     }
+
+    /** A money field of a report: null when {@code want} is null, else a JSON number equal to it (scale ignored). */
+    public static void money(String want, JsonNode got, String where) {
+        if (want == null) {
+            org.junit.jupiter.api.Assertions.assertTrue(got != null && got.isNull(), where + ": expected null");
+        } else {
+            org.junit.jupiter.api.Assertions.assertTrue(got != null && got.isNumber(), where + ": expected " + want);
+            assertEquals(0, new java.math.BigDecimal(want).compareTo(got.decimalValue()), where + ": expected " + want);
+        }
+    }
 }
