@@ -15,6 +15,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -116,6 +117,28 @@ public class WriteRequestLog {
             ps.setArray(6, patterns);
             ps.setArray(7, patterns);
             ps.setArray(8, patterns);
+            return ps.executeUpdate();
+        }
+    }
+
+    /**
+     * A window of the log for {@link LogRetention}: applied or failed requests created before the cutoff are
+     * purgeable; PENDING ones never are.
+     */
+    static RetentionWindow purgeWindow(Connection c, long afterSeq, int limit, Instant cutoff) throws SQLException {
+        return RetentionWindow.read(c, """
+                SELECT w.seq, w.created_at, w.status <> 'PENDING' AND w.created_at < k.cutoff
+                FROM (SELECT seq, created_at, status FROM write_requests WHERE seq > ? ORDER BY seq LIMIT ?) w,
+                     (SELECT ?::timestamptz AS cutoff) k""", afterSeq, limit, cutoff);
+    }
+
+    /** Deletes the purgeable requests of a window (still not PENDING: a status never goes back). */
+    static int delete(Connection c, Long[] seqs) throws SQLException {
+        if (seqs.length == 0) {
+            return 0;
+        }
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM write_requests WHERE seq = ANY(?) AND status <> 'PENDING'")) {
+            ps.setArray(1, c.createArrayOf("bigint", seqs));
             return ps.executeUpdate();
         }
     }
