@@ -38,7 +38,7 @@ public class LogRetention {
         this.settings = settings;
     }
 
-    @Scheduled(fixedDelay = "${attribution.retention.interval:10m}", initialDelay = "1m")
+    @Scheduled(fixedDelay = "${attribution.retention.interval:10m}", initialDelay = "${attribution.retention.interval:10m}")
     void scheduled() {
         try {
             Purged p = purge(Instant.now());
