@@ -45,8 +45,8 @@ class MarginalCacCurveTest extends ApiTest {
      * Written as an integration partner writes it (issue 20), no row inserted by hand: POST /sources for the ad sets
      * m_set1 and m_set2 (ad account m_acct, campaign m_camp1), POST /clicks naming the ads (adspendAdId), POST /orders
      * (n01's rebill an isRebill item), the spend through POST /ad-spend/import (which registers m_set3, m_camp2 and m_ad2).
-     * The API names no ad and no campaign (a source names its ad set; the spend file carries ids only), so the ad's and
-     * the campaign's name is "". The same example as hand-built ClickHouse rows is RoasCurveCompatibilityTest's
+     * The API names no ad and no campaign (a source names its ad set; the spend file carries ids only), so the ad and
+     * the campaign are named by their ids, as GET /attribution names them. The same example as hand-built ClickHouse rows is RoasCurveCompatibilityTest's
      * (two bare engines, no API).
      */
     @BeforeAll
@@ -152,7 +152,7 @@ class MarginalCacCurveTest extends ApiTest {
         JsonNode r = ok("id=m_ad1&level=ad" + JANUARY + "&cacCeiling=25");
         assertEquals("m_ad1", r.get("id").asText());
         assertEquals("AD", r.get("level").asText());
-        assertEquals("", r.get("name").asText(), "the API names no ad");
+        assertEquals("m_ad1", r.get("name").asText(), "an ad the API registered unnamed is named by its id");
         assertEquals("2026-01-01", r.get("startDate").asText());
         assertEquals("2026-01-10", r.get("endDate").asText());
         assertEquals("FIRST_CLICK", r.get("attributionModel").asText());
@@ -247,7 +247,7 @@ class MarginalCacCurveTest extends ApiTest {
         assertEquals(List.of("10.00 3 3 10.00 null", "20.00 3 4 15.00 30.00", "40.00 3 4 30.00 null"), buckets(set));
         JsonNode camp = ok("id=m_camp1&level=campaign" + JANUARY + "&cacCeiling=25");
         assertEquals("CAMPAIGN", camp.get("level").asText());
-        assertEquals("", camp.get("name").asText(), "the API names no campaign");
+        assertEquals("m_camp1", camp.get("name").asText(), "a campaign the API registered unnamed is named by its id");
         assertEquals(9, camp.get("daysSampled").asInt());
         // Account: m_ad1 + m_ad2 spend; days 01-01..01-04 add 5, 6, 7, 8. Sorted: [10 15 19(01-04)] [19(01-06) 21 27] [39 41 45],
         // customers 3 | 4 | 4: spend 44, 67, 125 → 14.67, 22.33, 41.67; avg 14.67, 16.75, 31.25; marginal (67-44)/(4-3) = 23.00.
