@@ -8,7 +8,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
@@ -17,6 +18,7 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import jakarta.inject.Singleton;
 
@@ -53,9 +55,15 @@ public class HttpFraming implements BeanCreatedEventListener<ChannelPipelineCust
         return customizer;
     }
 
-    /** One per connection: after a refusal it drops the rest of the connection's input. */
-    static final class Handler extends ChannelInboundHandlerAdapter {
+    /**
+     * One per connection: after a refusal it drops the rest of the connection's input. It sees the answers go out too,
+     * so that broken framing closes the connection right after the request's answer, whether that was sent before the
+     * body was read (a 401) or is still to come.
+     */
+    static final class Handler extends ChannelDuplexHandler {
         private boolean refused;
+        private boolean answered;
+        private boolean closeAfterAnswer;
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -63,22 +71,42 @@ public class HttpFraming implements BeanCreatedEventListener<ChannelPipelineCust
                 ReferenceCountUtil.release(msg);
                 return;
             }
-            if (msg instanceof HttpRequest request && request.decoderResult().isSuccess()
-                    && !request.protocolVersion().equals(HttpVersion.HTTP_1_1) && !request.protocolVersion().equals(HttpVersion.HTTP_1_0)) {
-                refused = true;
-                String version = request.protocolVersion().text();
-                ReferenceCountUtil.release(msg);
-                ctx.writeAndFlush(badRequest("Unsupported HTTP version: " + version)).addListener(ChannelFutureListener.CLOSE);
-                return;
+            if (msg instanceof HttpRequest request) {
+                answered = false;
+                if (request.decoderResult().isSuccess() && !request.protocolVersion().equals(HttpVersion.HTTP_1_1)
+                        && !request.protocolVersion().equals(HttpVersion.HTTP_1_0)) {
+                    refused = true;
+                    String version = request.protocolVersion().text();
+                    ReferenceCountUtil.release(msg);
+                    ctx.writeAndFlush(badRequest("Unsupported HTTP version: " + version)).addListener(ChannelFutureListener.CLOSE);
+                    return;
+                }
             }
             if (msg instanceof HttpContent content && content.decoderResult().isFailure()) {
+                if (answered) {
+                    refused = true;
+                    ReferenceCountUtil.release(msg);
+                    ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+                    return;
+                }
+                closeAfterAnswer = true;
+            }
+            ctx.fireChannelRead(msg);
+        }
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            boolean last = msg instanceof LastHttpContent || msg instanceof FullHttpResponse;
+            if (last) {
+                answered = true;
+            }
+            if (last && closeAfterAnswer) {
                 refused = true;
-                ReferenceCountUtil.release(msg);
-                // the answer already written (e.g. a 401 sent before the body was read) goes out first
+                ctx.write(msg, promise); // often a void promise: no listener on it
                 ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
                 return;
             }
-            ctx.fireChannelRead(msg);
+            ctx.write(msg, promise);
         }
     }
 
