@@ -61,7 +61,7 @@ public abstract class ApiTest extends StackTest {
     }
 
     /** A new ACTIVE account in {@code zone} with one key holding {@code roles}; returns the key. */
-    protected String newAccount(String zone, java.util.List<String> roles) {
+    public String newAccount(String zone, java.util.List<String> roles) {
         return newAccount(zone, roles, false);
     }
 
@@ -80,28 +80,28 @@ public abstract class ApiTest extends StackTest {
      * A new account whose rate limits are far above the defaults, for tests that fire many quick requests at one
      * endpoint to check something else (validation texts): with cached key lookups they pass 30/s.
      */
-    protected String newUnthrottledAccount(String zone, java.util.List<String> roles) {
+    public String newUnthrottledAccount(String zone, java.util.List<String> roles) {
         return newAccount(zone, roles, true);
     }
 
     /** A new account in America/New_York with every role. */
-    protected String newAccount() {
+    public String newAccount() {
         return newAccount("America/New_York", Roles.ALL);
     }
 
-    protected Response get(String key, String pathAndQuery) {
+    public Response get(String key, String pathAndQuery) {
         return send(key, "GET", pathAndQuery, null);
     }
 
-    protected Response post(String key, String path, String json) {
+    public Response post(String key, String path, String json) {
         return send(key, "POST", path, json);
     }
 
-    protected Response put(String key, String path, String json) {
+    public Response put(String key, String path, String json) {
         return send(key, "PUT", path, json);
     }
 
-    protected Response delete(String key, String pathAndQuery) {
+    public Response delete(String key, String pathAndQuery) {
         return send(key, "DELETE", pathAndQuery, null);
     }
 
@@ -109,7 +109,7 @@ public abstract class ApiTest extends StackTest {
         return sendWithHeaders(method, pathAndQuery, json, key == null ? Map.of() : Map.of("API-Key", key));
     }
 
-    protected Response sendWithHeaders(String method, String pathAndQuery, String json, Map<String, String> headers) {
+    public Response sendWithHeaders(String method, String pathAndQuery, String json, Map<String, String> headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.getURL() + pathAndQuery))
                 .timeout(Duration.ofSeconds(30))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
@@ -135,17 +135,17 @@ public abstract class ApiTest extends StackTest {
     }
 
     /** The list form of spec 4.0, URL-encoded: {@code "a","b"}. */
-    protected static String list(String... values) {
+    public static String list(String... values) {
         return URLEncoder.encode(java.util.Arrays.stream(values).map(v -> '"' + v + '"').collect(Collectors.joining(",")),
                 StandardCharsets.UTF_8);
     }
 
-    protected static String enc(String value) {
+    public static String enc(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
     /** Sends a write, asserts it was accepted, waits until its request is PROCESSED or FAILED; returns the status resource. */
-    protected JsonNode write(String key, String method, String path, String json) {
+    public JsonNode write(String key, String method, String path, String json) {
         Response accepted = send(key, method, path, json);
         if (accepted.status() != 200 || accepted.body() == null || !accepted.body().has("request_id")) {
             throw new AssertionError(method + " " + path + " not accepted: " + accepted.status() + " " + accepted.raw());
@@ -154,7 +154,7 @@ public abstract class ApiTest extends StackTest {
     }
 
     /** {@link #write}, asserting the request was PROCESSED as {@code eventType}; returns its {@code result}. */
-    protected JsonNode processed(String key, String method, String path, String json, String eventType) {
+    public JsonNode processed(String key, String method, String path, String json, String eventType) {
         JsonNode status = write(key, method, path, json);
         assertEquals("PROCESSED", status.get("status").asText(), status.toString());
         assertEquals(eventType, status.get("eventType").asText());
@@ -162,7 +162,7 @@ public abstract class ApiTest extends StackTest {
     }
 
     /** Sends a write and asserts it was accepted (200 with a request id); returns the request id, not waiting. */
-    protected String sendWrite(String key, String method, String path, String json) {
+    public String sendWrite(String key, String method, String path, String json) {
         Response r = send(key, method, path, json);
         if (r.status() != 200 || r.body() == null || !r.body().has("request_id")) {
             throw new AssertionError(method + " " + path + " " + json + " not accepted: " + r.status() + " " + r.raw());
@@ -174,7 +174,7 @@ public abstract class ApiTest extends StackTest {
      * Waits once for many writes sent with {@link #sendWrite}: asserts each PROCESSED; returns their {@code result}s in
      * the order of {@code requestIds}.
      */
-    protected java.util.List<JsonNode> awaitAllProcessed(String key, java.util.List<String> requestIds) {
+    public java.util.List<JsonNode> awaitAllProcessed(String key, java.util.List<String> requestIds) {
         java.util.List<JsonNode> out = new java.util.ArrayList<>();
         for (String id : requestIds) {
             JsonNode status = awaitRequest(key, id);
@@ -190,7 +190,7 @@ public abstract class ApiTest extends StackTest {
      * it. {@code key}'s account should hold fewer than 250 leads (one page). Up to 2 minutes: on a loaded machine CDC
      * can take longer than one {@link #await} for a few thousand writes.
      */
-    protected void awaitWritesInClickHouse(String key) {
+    public void awaitWritesInClickHouse(String key) {
         String email = "sentinel-" + RequestIds.next("s").toLowerCase(java.util.Locale.ROOT) + "@example.com";
         String lead = processed(key, "POST", "/api/v1.0/leads", "{\"email\":\"" + email + "\"}", "CREATE_LEAD").get("id").asText();
         for (int attempt = 1; ; attempt++) {
@@ -214,7 +214,7 @@ public abstract class ApiTest extends StackTest {
     }
 
     /** Waits until the request leaves PENDING; returns its status resource (the {@code result} of the envelope). */
-    protected JsonNode awaitRequest(String key, String requestId) {
+    public JsonNode awaitRequest(String key, String requestId) {
         return await(() -> {
             Response r = get(key, "/api/v1.0/requests/" + requestId);
             JsonNode s = r.body() == null ? null : r.body().get("result");
