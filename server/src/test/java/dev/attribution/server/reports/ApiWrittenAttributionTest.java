@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.ApiKeys;
 import dev.attribution.api.auth.Roles;
-import dev.attribution.cdc.CdcStatus;
 import dev.attribution.server.reports.ApiWrittenDataGenerator.DataSet;
 import dev.attribution.server.reports.ApiWrittenDataGenerator.Write;
 import dev.attribution.server.support.ApiTest;
@@ -15,11 +14,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import javax.sql.DataSource;
 import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -67,12 +62,6 @@ class ApiWrittenAttributionTest extends ApiTest {
     /** Scientific: the refund, hard-cost and call sums are not defined for fractional credit; the rest is (doc "Scientific"). */
     static final List<String> SCIENTIFIC_FIELDS = CLICK_FIELDS.subList(0, CLICK_FIELDS.indexOf("refund_count"));
 
-    @Inject
-    CdcStatus cdc;
-
-    @Inject
-    DataSource dataSource;
-
     private final List<String> failures = new ArrayList<>();
     private int comparisons;
     private int rowsCompared;
@@ -103,7 +92,7 @@ class ApiWrittenAttributionTest extends ApiTest {
             writes += phase.size();
         }
         long t1 = System.nanoTime();
-        awaitClickHouse();
+        awaitCdcCaughtUp();
         long t2 = System.nanoTime();
         for (DataSet d : sets) {
             d.readBack((m, p, j) -> send(d.key, m, p, j), (ok, message) -> {
@@ -150,30 +139,6 @@ class ApiWrittenAttributionTest extends ApiTest {
             assertEquals("PROCESSED", s.path("status").asText(), what + ": " + s);
             assertEquals(w.eventType(), s.path("eventType").asText(), what);
             w.then().accept(s.get("result"));
-        }
-    }
-
-    /**
-     * Waits until the CDC bridge has applied to ClickHouse every change PostgreSQL had committed when the last write
-     * was PROCESSED (its applied WAL position passes the WAL head read now; heartbeats move it on when idle). Exact, so
-     * nothing below depends on timing. The read-back then checks the data through the public API (GET /conversion-paths
-     * reads ClickHouse).
-     */
-    private void awaitClickHouse() {
-        long head;
-        try (Connection c = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(dataSource).getConnection();
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn")) {
-            rs.next();
-            head = rs.getLong(1);
-        } catch (java.sql.SQLException e) {
-            throw new IllegalStateException(e);
-        }
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(180));
-        while (cdc.appliedLsn() < head) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("CDC has not reached WAL position " + head + " in 180 s (applied " + cdc.appliedLsn() + ", " + cdc.state() + ")");
-            }
-            sleep(50);
         }
     }
 
