@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * POST /reports/generate and GET /reports/poll/{externalId} (docs/reports.md): a job's result equals GET /attribution's
  * answer for the same parameters on the same data; CSV; the same 400 texts as GET /attribution; 404s; a job survives
- * a worker restart and a dead node. Data is inserted straight into ClickHouse's streamed tables, like
- * {@link AttributionPropertyTest}; the data, the worker and a report's generate-poll-await are {@link ReportJobsApiTest}.
+ * a worker restart and a dead node. Data is inserted straight into ClickHouse's streamed tables; the data, the worker
+ * and a report's generate-poll-await are {@link ReportJobsApiTest}.
  */
 @MicronautTest(transactional = false)
 class ReportGenerationTest extends ReportJobsApiTest {
