@@ -9,6 +9,7 @@ import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.requests.AcceptsIdempotencyKey;
 import dev.attribution.command.requests.WriteAcceptance;
 import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.core.annotation.Nullable;
@@ -39,6 +40,7 @@ class CallsWriteController {
     @RequestBodyType(CallCreateBody.class)
     @Operation(summary = "Record a call (asynchronous).")
     @RequiresRole(Roles.CREATE_CALLS)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
         return acceptance.accept(() -> writes.create(caller, JsonBody.parse(body, CallCreateBody.class)));
@@ -48,6 +50,7 @@ class CallsWriteController {
     @Operation(summary = "Update calls selected by ids or externalIds (asynchronous).")
     @RequiresRole(Roles.UPDATE_CALLS)
     @QueryParameters(Query.class)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> update(QueryParams q, Caller caller) {
         return acceptance.accept(() -> writes.update(caller, q));
@@ -56,6 +59,7 @@ class CallsWriteController {
     @Delete("/{id}")
     @Operation(summary = "Delete a call (asynchronous).")
     @RequiresRole(Roles.DELETE_CALLS)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> delete(@PathVariable String id, Caller caller) {
         return acceptance.accept(() -> writes.delete(caller, id));

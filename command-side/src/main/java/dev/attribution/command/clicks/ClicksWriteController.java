@@ -6,6 +6,7 @@ import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.requests.AcceptsIdempotencyKey;
 import dev.attribution.command.requests.WriteAcceptance;
 import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.core.annotation.Nullable;
@@ -33,6 +34,7 @@ class ClicksWriteController {
     @RequestBodyType(ClickBody.class)
     @Operation(summary = "Record a click (asynchronous).")
     @RequiresRole(Roles.CREATE_CLICKS)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
         return acceptance.accept(() -> writes.create(caller, JsonBody.parse(body, ClickBody.class)));

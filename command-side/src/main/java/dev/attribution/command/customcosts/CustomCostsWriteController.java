@@ -1,5 +1,6 @@
 package dev.attribution.command.customcosts;
 
+import dev.attribution.command.requests.AcceptsIdempotencyKey;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParameters;
@@ -32,6 +33,7 @@ class CustomCostsWriteController {
     @RequestBodyType(CustomCostBody.class)
     @Operation(summary = "Create a custom cost (asynchronous).")
     @RequiresRole(Roles.CREATE_CUSTOM_COSTS)
+    @AcceptsIdempotencyKey
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, CustomCostBody.class)));
     }
@@ -41,6 +43,7 @@ class CustomCostsWriteController {
     @Operation(summary = "Update a custom cost (asynchronous).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_CUSTOM_COSTS)
+    @AcceptsIdempotencyKey
     Envelopes.WriteAccepted update(@PathVariable String id, QueryParams q, @Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body, CustomCostBody.class)));
     }
@@ -49,6 +52,7 @@ class CustomCostsWriteController {
     @Operation(summary = "Delete a custom cost (asynchronous).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.DELETE_CUSTOM_COSTS)
+    @AcceptsIdempotencyKey
     Envelopes.WriteAccepted delete(@PathVariable String id, QueryParams q, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.delete(caller, id));
     }

@@ -3,6 +3,7 @@ package dev.attribution.command.events;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.RequestIds;
 import dev.attribution.command.requests.Redaction;
+import dev.attribution.command.requests.RetentionWindow;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -40,6 +41,30 @@ public final class DomainEvents {
             ps.setString(3, leadId);
             ps.setArray(4, r.array(connection));
             ps.setString(5, Redaction.REDACTED);
+            return ps.executeUpdate();
+        }
+    }
+
+    /**
+     * A window of the outbox for retention ({@code LogRetention}): events created before the cutoff are purgeable once
+     * fanned out and without a delivery still PENDING, except opt-ins, which the lead's journey shows (spec 2.17).
+     */
+    public static RetentionWindow purgeWindow(Connection c, long afterSeq, int limit, Instant cutoff) throws SQLException {
+        return RetentionWindow.read(c, """
+                SELECT w.seq, w.created_at, w.created_at < k.cutoff AND w.fanned_out AND w.event_type <> 'lead.opted.in'
+                       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = w.seq AND d.state = 'PENDING')
+                FROM (SELECT seq, created_at, fanned_out, event_type FROM domain_events WHERE seq > ? ORDER BY seq LIMIT ?) w,
+                     (SELECT ?::timestamptz AS cutoff) k""", afterSeq, limit, cutoff);
+    }
+
+    /** Deletes purgeable events left without delivery records ({@code WebhookDelivery.deleteSettled} ran first). */
+    public static int delete(Connection c, Long[] seqs) throws SQLException {
+        if (seqs.length == 0) {
+            return 0;
+        }
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM domain_events e WHERE seq = ANY(?) "
+                + "AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = e.seq)")) {
+            ps.setArray(1, c.createArrayOf("bigint", seqs));
             return ps.executeUpdate();
         }
     }

@@ -9,6 +9,7 @@ import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.requests.AcceptsIdempotencyKey;
 import dev.attribution.command.requests.WriteAcceptance;
 import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.core.annotation.Nullable;
@@ -42,6 +43,7 @@ class LeadsWriteController {
     @RequestBodyType(LeadCreateBody.class)
     @Operation(summary = "Create or update a lead and its tags (asynchronous: returns request_id).")
     @RequiresRole(Roles.CREATE_LEADS)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
         return acceptance.accept(() -> writes.create(caller, JsonBody.parse(body, LeadCreateBody.class)));
@@ -52,6 +54,7 @@ class LeadsWriteController {
     @Operation(summary = "Update the lead selected by id, email or phone (asynchronous).")
     @RequiresRole(Roles.UPDATE_LEADS)
     @QueryParameters(UpdateQuery.class)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> update(QueryParams q, @Nullable @Body String body, Caller caller) {
         return acceptance.accept(() -> writes.update(caller, q, JsonBody.parse(body, LeadUpdateBody.class)));
@@ -61,6 +64,7 @@ class LeadsWriteController {
     @Operation(summary = "Erase the lead selected by id or email (asynchronous).")
     @RequiresRole(Roles.DELETE_LEADS)
     @QueryParameters(DeleteQuery.class)
+    @AcceptsIdempotencyKey
     Envelopes.WriteAccepted delete(QueryParams q, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.delete(caller, q));
     }
@@ -69,6 +73,7 @@ class LeadsWriteController {
     @RequestBodyType(LeadTagsBody.class)
     @Operation(summary = "Add tags to leads selected by ids or emails (asynchronous).")
     @RequiresRole(Roles.ADD_TAGS_TO_LEADS)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> addTags(@Nullable @Body String body, Caller caller) {
         return acceptance.accept(() -> writes.addTags(caller, JsonBody.parse(body, LeadTagsBody.class)));

@@ -9,6 +9,7 @@ import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.requests.AcceptsIdempotencyKey;
 import dev.attribution.command.requests.WriteAcceptance;
 import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.core.annotation.Nullable;
@@ -39,6 +40,7 @@ class OrdersWriteController {
     @RequestBodyType(OrderCreateBody.class)
     @Operation(summary = "Record an order and its sales (asynchronous).")
     @RequiresRole(Roles.CREATE_ORDERS)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
         return acceptance.accept(() -> writes.create(caller, JsonBody.parse(body, OrderCreateBody.class)));
@@ -48,6 +50,7 @@ class OrdersWriteController {
     @RequestBodyType(OrderUpdateBody.class)
     @Operation(summary = "Update an order (asynchronous).")
     @RequiresRole(Roles.UPDATE_ORDERS)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> update(@PathVariable String id, @Nullable @Body String body, Caller caller) {
         return acceptance.accept(() -> writes.update(caller, id, JsonBody.parse(body, OrderUpdateBody.class)));
@@ -57,6 +60,7 @@ class OrdersWriteController {
     @Operation(summary = "Refund an order, wholly or by an amount (asynchronous).")
     @RequiresRole(Roles.DELETE_ORDERS)
     @QueryParameters(RefundQuery.class)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> refund(@PathVariable String id, QueryParams q, Caller caller) {
         String amount = q.string("refundedAmount").orElse(null);

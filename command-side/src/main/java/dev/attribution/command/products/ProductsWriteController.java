@@ -1,5 +1,6 @@
 package dev.attribution.command.products;
 
+import dev.attribution.command.requests.AcceptsIdempotencyKey;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParameters;
@@ -33,6 +34,7 @@ class ProductsWriteController {
     @RequestBodyType(ProductCreateBody.class)
     @Operation(summary = "Create a product (asynchronous).")
     @RequiresRole(Roles.CREATE_PRODUCTS)
+    @AcceptsIdempotencyKey
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, ProductCreateBody.class)));
     }
@@ -42,6 +44,7 @@ class ProductsWriteController {
     @Operation(summary = "Update a product; only the fields sent change (asynchronous).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_PRODUCTS)
+    @AcceptsIdempotencyKey
     Envelopes.WriteAccepted update(@PathVariable String id, QueryParams q, @Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body, ProductUpdateBody.class)));
     }
@@ -50,6 +53,7 @@ class ProductsWriteController {
     @Operation(summary = "Delete a product (asynchronous).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.DELETE_PRODUCTS)
+    @AcceptsIdempotencyKey
     Envelopes.WriteAccepted delete(@PathVariable String id, QueryParams q, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.delete(caller, id));
     }

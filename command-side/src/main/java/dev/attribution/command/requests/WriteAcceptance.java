@@ -2,6 +2,7 @@ package dev.attribution.command.requests;
 
 import dev.attribution.api.DatabaseReads;
 import dev.attribution.api.Envelopes;
+import io.micronaut.http.context.ServerRequestContext;
 import io.micronaut.scheduling.TaskExecutors;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
@@ -19,6 +20,9 @@ import java.util.function.Supplier;
  * {@code {request_id, result:'OK'}} is sent when the committer thread completes the future, once the row is durable.
  * A refusal found while validating ({@code ApiException}: 400, the blacklist's 400 without a {@code request_id}) is
  * thrown or completes the future exceptionally, and is answered with the error envelope as before.
+ * <p>
+ * A request carrying an {@link IdempotencyKey} runs its write with the key in scope, wherever it runs, so the request
+ * log stores it once per key ({@link WriteRequestLog#submit}).
  */
 @Singleton
 public class WriteAcceptance {
@@ -30,7 +34,11 @@ public class WriteAcceptance {
     }
 
     /** The route's answer: {@code write} returns the future of {@link WriteRequestLog#submit}. */
-    public CompletableFuture<Envelopes.WriteAccepted> accept(Supplier<CompletableFuture<String>> write) {
+    public CompletableFuture<Envelopes.WriteAccepted> accept(Supplier<CompletableFuture<String>> route) {
+        Supplier<CompletableFuture<String>> write = ServerRequestContext.currentRequest()
+                .flatMap(IdempotencyKey::of)
+                .<Supplier<CompletableFuture<String>>>map(key -> () -> key.during(route))
+                .orElse(route);
         CompletableFuture<String> requestId = DatabaseReads.without(write)
                 .orElseGet(() -> CompletableFuture.supplyAsync(write, blocking).thenCompose(f -> f));
         return requestId.thenApply(Envelopes.WriteAccepted::of);

@@ -13,7 +13,9 @@ import org.slf4j.LoggerFactory;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -39,6 +41,10 @@ import java.util.concurrent.TimeoutException;
  * <p>
  * Every submitted future is completed: with its id once durable, or exceptionally when the INSERT failed or the server
  * stops before it was written.
+ * <p>
+ * A write sent with an {@link IdempotencyKey} is inserted alone, {@code ON CONFLICT DO NOTHING} on (account, key): a
+ * retry of a committed write completes with the first request id and is not applied again; the same key on another
+ * request completes with the key's 400.
  */
 @Singleton
 public class WriteRequestLog {
@@ -52,8 +58,16 @@ public class WriteRequestLog {
             SELECT i, a, e, l, p::jsonb FROM unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::text[]) WITH ORDINALITY AS t(i, a, e, l, p, n)
             ORDER BY n""";
 
+    private static final String INSERT_KEYED = """
+            INSERT INTO write_requests (id, account_id, event_type, lane, payload, idempotency_key, request_hash)
+            VALUES (?, ?, ?, ?, ?::jsonb, ?, ?)
+            ON CONFLICT (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING""";
+    private static final String FIND_KEYED =
+            "SELECT id, request_hash FROM write_requests WHERE account_id = ? AND idempotency_key = ?";
+
+    /** {@code key} null: a write without Idempotency-Key. */
     private record Pending(String id, String accountId, String eventType, int lane, String payload,
-                           CompletableFuture<String> committed) {
+                           IdempotencyKey key, CompletableFuture<String> committed) {
     }
 
     private final DataSource dataSource;
@@ -107,6 +121,28 @@ public class WriteRequestLog {
         }
     }
 
+    /**
+     * A window of the log for {@link LogRetention}: applied or failed requests created before the cutoff are
+     * purgeable; PENDING ones never are.
+     */
+    static RetentionWindow purgeWindow(Connection c, long afterSeq, int limit, Instant cutoff) throws SQLException {
+        return RetentionWindow.read(c, """
+                SELECT w.seq, w.created_at, w.status <> 'PENDING' AND w.created_at < k.cutoff
+                FROM (SELECT seq, created_at, status FROM write_requests WHERE seq > ? ORDER BY seq LIMIT ?) w,
+                     (SELECT ?::timestamptz AS cutoff) k""", afterSeq, limit, cutoff);
+    }
+
+    /** Deletes the purgeable requests of a window (still not PENDING: a status never goes back). */
+    static int delete(Connection c, Long[] seqs) throws SQLException {
+        if (seqs.length == 0) {
+            return 0;
+        }
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM write_requests WHERE seq = ANY(?) AND status <> 'PENDING'")) {
+            ps.setArray(1, c.createArrayOf("bigint", seqs));
+            return ps.executeUpdate();
+        }
+    }
+
     /** Records a validated write durably, wakes this node's workers and returns the request id. */
     public String accept(String accountId, String eventType, String laneKey, ObjectNode payload) {
         return await(submit(accountId, eventType, laneKey, payload));
@@ -120,11 +156,10 @@ public class WriteRequestLog {
      */
     public CompletableFuture<String> submit(String accountId, String eventType, String laneKey, ObjectNode payload) {
         Pending p = new Pending(RequestIds.next(), accountId, eventType, lane(accountId, laneKey), payload.toString(),
-                new CompletableFuture<>());
+                IdempotencyKey.current(), new CompletableFuture<>());
         if (committers.isEmpty()) {
             DatabaseReads.beforeRead();
-            insert(List.of(p));
-            committed(List.of(p));
+            commit(new ArrayList<>(List.of(p)));
         } else {
             queue.add(p);
         }
@@ -173,8 +208,18 @@ public class WriteRequestLog {
         }
     }
 
-    /** One INSERT for the batch; if it fails, each row alone, so one bad row fails only its own request. */
+    /**
+     * One INSERT for the batch; if it fails, each row alone, so one bad row fails only its own request. Keyed rows are
+     * inserted one by one first ({@link #commitKeyed}).
+     */
     private void commit(List<Pending> batch) {
+        if (batch.stream().anyMatch(p -> p.key() != null)) {
+            batch.stream().filter(p -> p.key() != null).forEach(this::commitKeyed);
+            batch.removeIf(p -> p.key() != null);
+            if (batch.isEmpty()) {
+                return;
+            }
+        }
         try {
             insert(batch);
         } catch (RuntimeException e) {
@@ -198,6 +243,45 @@ public class WriteRequestLog {
                 continue;
             }
             committed(List.of(p));
+        }
+    }
+
+    /** Inserted, or answered from the row that already holds its key (a retry), or refused (another request). */
+    private void commitKeyed(Pending p) {
+        try (Connection c = dataSource.getConnection()) {
+            if (!c.getAutoCommit()) {
+                c.setAutoCommit(true);
+            }
+            try (PreparedStatement ps = c.prepareStatement(INSERT_KEYED)) {
+                ps.setString(1, p.id());
+                ps.setString(2, p.accountId());
+                ps.setString(3, p.eventType());
+                ps.setInt(4, p.lane());
+                ps.setString(5, p.payload());
+                ps.setString(6, p.key().key());
+                ps.setString(7, p.key().requestHash());
+                if (ps.executeUpdate() == 1) {
+                    committed(List.of(p));
+                    return;
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(FIND_KEYED)) {
+                ps.setString(1, p.accountId());
+                ps.setString(2, p.key().key());
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new SQLException("the row holding idempotency key " + p.key().key() + " disappeared");
+                    }
+                    if (p.key().requestHash().equals(rs.getString(2))) {
+                        p.committed().complete(rs.getString(1));
+                    } else {
+                        p.committed().completeExceptionally(p.key().reusedForAnotherRequest());
+                    }
+                }
+            }
+        } catch (SQLException | RuntimeException e) {
+            p.committed().completeExceptionally(e instanceof RuntimeException r ? r
+                    : new IllegalStateException("the request log refused a write", e));
         }
     }
 

@@ -7,6 +7,7 @@ import dev.attribution.api.QueryParams;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.requests.AcceptsIdempotencyKey;
 import dev.attribution.command.requests.WriteAcceptance;
 import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.http.MediaType;
@@ -34,6 +35,7 @@ class SalesWriteController {
     @Operation(summary = "Update sales selected by ids: refund, recurring flag (asynchronous).")
     @RequiresRole(Roles.UPDATE_SALES)
     @QueryParameters(Query.class)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> update(QueryParams q, Caller caller) {
         return acceptance.accept(() -> writes.update(caller, q));
@@ -42,6 +44,7 @@ class SalesWriteController {
     @Delete("/{id}")
     @Operation(summary = "Delete a sale (asynchronous).")
     @RequiresRole(Roles.DELETE_SALES)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> delete(@PathVariable String id, Caller caller) {
         return acceptance.accept(() -> writes.delete(caller, id));

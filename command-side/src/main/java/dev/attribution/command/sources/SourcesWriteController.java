@@ -1,5 +1,6 @@
 package dev.attribution.command.sources;
 
+import dev.attribution.command.requests.AcceptsIdempotencyKey;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParameters;
@@ -32,6 +33,7 @@ class SourcesWriteController {
     @RequestBodyType(SourceCreateBody.class)
     @Operation(summary = "Create a traffic source (asynchronous).")
     @RequiresRole(Roles.CREATE_SOURCES)
+    @AcceptsIdempotencyKey
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, SourceCreateBody.class)));
     }
@@ -41,6 +43,7 @@ class SourcesWriteController {
     @Operation(summary = "Update a traffic source (asynchronous).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_SOURCES)
+    @AcceptsIdempotencyKey
     Envelopes.WriteAccepted update(@PathVariable String tag, QueryParams q, @Nullable @Body String body, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.update(caller, tag, JsonBody.parse(body, SourceUpdateBody.class)));
     }
@@ -49,6 +52,7 @@ class SourcesWriteController {
     @Operation(summary = "Delete a traffic source (asynchronous).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.DELETE_SOURCES)
+    @AcceptsIdempotencyKey
     Envelopes.WriteAccepted delete(@PathVariable String tag, QueryParams q, Caller caller) {
         return Envelopes.WriteAccepted.of(writes.delete(caller, tag));
     }

@@ -6,6 +6,7 @@ import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.requests.AcceptsIdempotencyKey;
 import dev.attribution.command.requests.WriteAcceptance;
 import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.core.annotation.Nullable;
@@ -34,6 +35,7 @@ class SubscriptionsWriteController {
     @RequestBodyType(SubscriptionCreateBody.class)
     @Operation(summary = "Record a subscription (asynchronous).")
     @RequiresRole(Roles.CREATE_SUBSCRIPTIONS)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
         return acceptance.accept(() -> writes.create(caller, JsonBody.parse(body, SubscriptionCreateBody.class)));
@@ -43,6 +45,7 @@ class SubscriptionsWriteController {
     @RequestBodyType(SubscriptionUpdateBody.class)
     @Operation(summary = "Update subscriptions selected by ids (asynchronous).")
     @RequiresRole(Roles.UPDATE_SUBSCRIPTIONS)
+    @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> update(@Nullable @Body String body, Caller caller) {
         return acceptance.accept(() -> writes.update(caller, JsonBody.parse(body, SubscriptionUpdateBody.class)));

@@ -210,6 +210,20 @@ public class WebhookDelivery implements ApplicationEventListener<ServerStartupEv
     }
 
     /** The delivery body: event type, its time, the account and the subject in the shape of its GET. */
+    /**
+     * Deletes the delivery records of outbox events being purged (retention, {@code LogRetention}): the caller chose
+     * events none of whose deliveries was PENDING; one made PENDING since is kept, and so is its event.
+     */
+    public static int deleteSettled(Connection c, Long[] eventSeqs) throws SQLException {
+        if (eventSeqs.length == 0) {
+            return 0;
+        }
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM webhook_deliveries WHERE event_seq = ANY(?) AND state <> 'PENDING'")) {
+            ps.setArray(1, c.createArrayOf("bigint", eventSeqs));
+            return ps.executeUpdate();
+        }
+    }
+
     static String body(String type, Instant occurredAt, String accountId, String payload) {
         ObjectNode body = JsonBody.mapper().createObjectNode();
         body.put("type", type);

@@ -60,6 +60,7 @@ public record AdEntity(Level level, String id, String name) {
     /**
      * Resolves {@code id} at {@code level} within the account: it belongs when the level's dimension table
      * (ads, ad_sets, ad_campaigns, ad_accounts) or an ad of the account carries it, on any platform. 400 otherwise.
+     * The name is the dimension row's, else (unnamed, or only ads carry the id) the id; null at account.
      */
     static AdEntity resolve(ClickHouseGateway clickHouse, String accountId, Level level, String id) {
         String db = clickHouse.database();
@@ -68,7 +69,10 @@ public record AdEntity(Level level, String id, String name) {
         List<JsonNode> named = clickHouse.select("SELECT name AS entity_name FROM " + db + "." + level.dimension
                 + " WHERE account_id = " + acc + " AND " + match + " ORDER BY platform LIMIT 1");
         if (!named.isEmpty()) {
-            return new AdEntity(level, id, level == Level.account ? null : named.get(0).get("entity_name").asText());
+            // an entity nobody named (the API's writes and the spend import register ids only) is named by its id, as
+            // GET /attribution names its rows
+            String name = named.get(0).get("entity_name").asText();
+            return new AdEntity(level, id, level == Level.account ? null : name.isEmpty() ? id : name);
         }
         List<JsonNode> viaAds = clickHouse.select("SELECT count() AS n FROM " + db + ".ads_current WHERE account_id = "
                 + acc + " AND " + match);

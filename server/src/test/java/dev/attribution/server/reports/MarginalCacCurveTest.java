@@ -1,13 +1,9 @@
 package dev.attribution.server.reports;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.attribution.api.RequestIds;
-import dev.attribution.api.auth.ApiKeys;
 import dev.attribution.api.auth.Roles;
-import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.server.support.ApiTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -27,61 +23,86 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @MicronautTest(transactional = false)
 class MarginalCacCurveTest extends ApiTest {
 
-    @Inject
-    ClickHouseGateway clickHouse;
-
     String key;
+    /** Ad set id → the tag of its source. */
+    final java.util.Map<String, String> tags = new java.util.HashMap<>();
 
     /*
-     * m_ad1 (set m_set1 "Curve Set", campaign m_camp1 "Curve Camp", ad account m_acct), January 2026, spend → new customers
+     * m_ad1 (set m_set1 "Curve Set", campaign m_camp1, ad account m_acct), January 2026, spend → new customers
      * (each a lead clicking m_ad1 at 10:00 and buying, first purchase $50, at 11:00 the same day):
      *   01-01 $40 → 1 (n01)   01-02 $9 → 1 (n02)   01-03 $20 → 2   01-04 $11 → 1   01-05 $39 → 2
      *   01-06 $19 → 1         01-07 $10 → 1        01-08 $41 → 1   01-09 $21 → 1   01-10 no spend → 1 (not sampled)
-     * n02 also clicks m_other on 01-03 09:00 and buys at 12:00: first_click credits m_ad1, last_click m_other.
-     * n01 rebills $20 on 01-11 and buys $30 on 02-15. r1 (an existing customer, not first purchase) buys via m_ad1 on 01-05.
+     * n02 also clicks m_other (set m_set2, campaign m_camp1) on 01-03 09:00 and buys at 12:00: first_click credits m_ad1,
+     * last_click m_other.
+     * n01 rebills $20 on 01-11 and buys $30 on 02-15. r1 (an existing customer: its first order, $15 on 2025-12-01, came
+     * before any click) buys via m_ad1 on 01-05, not a first purchase.
      * m_ad1 spends $500 on 02-01 (out of range). m_ad2 (set m_set3, campaign m_camp2): $5, $6, $7, $8 on 01-01..01-04, no customers.
      * Sorted sampled days of m_ad1: [9 10 11] [19 20 21] [39 40 41], customers 3 | 4 | 4:
      *   spendPerDay 10 / 20 / 40, avgCac 30/3 = 10, 60/4 = 15, 120/4 = 30,
      *   marginal(1) = (20 - 10) / (4/3 - 3/3) = 30, marginal(2) = null (customers per day did not rise).
      * LTV (first_click cohort of m_ad1: 12 leads): 30 days (12*50 + 20)/12 = 51.67; 90 days (12*50 + 20 + 30)/12 = 54.17.
+     *
+     * Written as an integration partner writes it (issue 20), no row inserted by hand: POST /sources for the ad sets
+     * m_set1 and m_set2 (ad account m_acct, campaign m_camp1), POST /clicks naming the ads (adspendAdId), POST /orders
+     * (n01's rebill an isRebill item), the spend through POST /ad-spend/import (which registers m_set3, m_camp2 and m_ad2).
+     * The API names no ad and no campaign (a source names its ad set; the spend file carries ids only), so the ad and
+     * the campaign are named by their ids, as GET /attribution names them. The same example as hand-built ClickHouse rows is RoasCurveCompatibilityTest's
+     * (two bare engines, no API).
      */
     @BeforeAll
     void data() {
-        String accountId = RequestIds.next("acc_");
-        directory.createAccount(accountId, "Curve " + accountId, null, ZoneOffset.UTC, "USD");
-        key = ApiKeys.newKey();
-        directory.createKey(accountId, ApiKeys.hash(key), Roles.ALL, false);
-        load(new ReportRows(clickHouse, accountId));
-    }
-
-    /** The rows described above (also loaded by RoasCurveCompatibilityTest). */
-    static void load(ReportRows start) {
-        ReportRows rows = start
-                .ad("m_ad1", "m_set1", "m_camp1", "m_acct").ad("m_other", "m_set2", "m_camp1", "m_acct").ad("m_ad2", "m_set3", "m_camp2", "m_acct")
-                .adSet("m_set1", "m_camp1", "m_acct", "Curve Set").campaign("m_camp1", "m_acct", "Curve Camp").adAccount("m_acct", "Curve Account");
+        key = newUnthrottledAccount("UTC", Roles.ALL);
+        for (String[] set : new String[][]{{"m_set1", "Curve Set"}, {"m_set2", "Curve Other Set"}}) {
+            JsonNode source = processed(key, "POST", "/api/v1.0/sources", "{\"name\":\"" + set[1] + "\",\"integrationType\":\"FACEBOOK\","
+                    + "\"adSourceId\":\"" + set[0] + "\",\"accountId\":\"m_acct\",\"campaignId\":\"m_camp1\"}", "CREATE_SOURCE_LINK");
+            tags.put(set[0], source.get("tag").asText());
+        }
         String[][] days = {{"01", "40", "n01"}, {"02", "9", "n02"}, {"03", "20", "n03a", "n03b"}, {"04", "11", "n04"},
                 {"05", "39", "n05a", "n05b"}, {"06", "19", "n06"}, {"07", "10", "n07"}, {"08", "41", "n08"}, {"09", "21", "n09"}, {"10", null, "n10"}};
+        StringBuilder spend = new StringBuilder("platform,ad_account_id,campaign_id,ad_set_id,ad_id,date,spend\n");
+        List<String> clicks = new ArrayList<>();
+        List<String> orders = new ArrayList<>();
         for (String[] d : days) {
             if (d[1] != null) {
-                rows.spend("m_ad1", "m_set1", "m_camp1", "m_acct", "2026-01-" + d[0], d[1], "0", "0");
+                spend.append("FACEBOOK,m_acct,m_camp1,m_set1,m_ad1,2026-01-").append(d[0]).append(',').append(d[1]).append('\n');
             }
             for (int i = 2; i < d.length; i++) {
                 String lead = d[i];
-                rows.click("k" + lead, lead, "2026-01-" + d[0] + " 10:00:00", "m_ad1");
+                clicks.add(click(lead, "2026-01-" + d[0] + "T10:00:00Z", "m_set1", "m_ad1"));
                 if (!lead.equals("n02")) {
-                    rows.sale("s" + lead, lead, "2026-01-" + d[0] + " 11:00:00", "50.00", false, true);
+                    orders.add(order(lead, "o" + lead, "2026-01-" + d[0] + "T11:00:00Z", "50.00", false));
                 }
             }
         }
-        rows.click("kn02b", "n02", "2026-01-03 09:00:00", "m_other").sale("sn02", "n02", "2026-01-03 12:00:00", "50.00", false, true)
-                .sale("sn01r", "n01", "2026-01-11 11:00:00", "20.00", true, false)
-                .sale("sn01b", "n01", "2026-02-15 11:00:00", "30.00", false, false)
-                .click("kr1", "r1", "2026-01-05 08:00:00", "m_ad1").sale("sr1", "r1", "2026-01-05 09:00:00", "70.00", false, false)
-                .spend("m_ad1", "m_set1", "m_camp1", "m_acct", "2026-02-01", "500.00", "0", "0");
+        clicks.add(click("n02", "2026-01-03T09:00:00Z", "m_set2", "m_other"));
+        clicks.add(click("r1", "2026-01-05T08:00:00Z", "m_set1", "m_ad1"));
+        orders.add(order("n02", "on02", "2026-01-03T12:00:00Z", "50.00", false));
+        orders.add(order("n01", "on01r", "2026-01-11T11:00:00Z", "20.00", true));
+        orders.add(order("n01", "on01b", "2026-02-15T11:00:00Z", "30.00", false));
+        orders.add(order("r1", "or1old", "2025-12-01T09:00:00Z", "15.00", false));
+        orders.add(order("r1", "or1", "2026-01-05T09:00:00Z", "70.00", false));
+        spend.append("FACEBOOK,m_acct,m_camp1,m_set1,m_ad1,2026-02-01,500.00\n");
         for (int i = 1; i <= 4; i++) {
-            rows.spend("m_ad2", "m_set3", "m_camp2", "m_acct", "2026-01-0" + i, String.valueOf(4 + i), "0", "0");
+            spend.append("FACEBOOK,m_acct,m_camp2,m_set3,m_ad2,2026-01-0").append(i).append(',').append(4 + i).append('\n');
         }
-        rows.write();
+        // the clicks make the leads; then their orders (bulk: sent together, awaited once)
+        awaitAllProcessed(key, clicks.stream().map(json -> sendWrite(key, "POST", "/api/v1.0/clicks", json)).toList());
+        awaitAllProcessed(key, orders.stream().map(json -> sendWrite(key, "POST", "/api/v1.0/orders", json)).toList());
+        Response imported = post(key, "/api/v1.0/ad-spend/import", spend.toString());
+        assertEquals(200, imported.status(), imported.raw());
+        assertEquals(14, imported.body().get("result").get("spendRows").asInt(), imported.raw());
+        awaitWritesInClickHouse(key);
+    }
+
+    private String click(String lead, String at, String set, String ad) {
+        return "{\"referrerUrl\":\"https://shop.curve.test/\",\"sourceLinkTag\":\"" + tags.get(set) + "\",\"email\":\""
+                + lead + "@curve.test\",\"date\":\"" + at
+                + "\",\"integrationType\":\"FACEBOOK\",\"adSourceId\":\"" + set + "\",\"adspendAdId\":\"" + ad + "\"}";
+    }
+
+    private static String order(String lead, String orderId, String at, String price, boolean rebill) {
+        return "{\"email\":\"" + lead + "@curve.test\",\"orderId\":\"" + orderId + "\",\"date\":\"" + at
+                + "\",\"items\":[{\"name\":\"Curve item\",\"price\":" + price + ",\"isRebill\":" + rebill + "}]}";
     }
 
     private Response curve(String params) {
@@ -131,7 +152,7 @@ class MarginalCacCurveTest extends ApiTest {
         JsonNode r = ok("id=m_ad1&level=ad" + JANUARY + "&cacCeiling=25");
         assertEquals("m_ad1", r.get("id").asText());
         assertEquals("AD", r.get("level").asText());
-        assertEquals("Ad m_ad1", r.get("name").asText());
+        assertEquals("m_ad1", r.get("name").asText(), "an ad the API registered unnamed is named by its id");
         assertEquals("2026-01-01", r.get("startDate").asText());
         assertEquals("2026-01-10", r.get("endDate").asText());
         assertEquals("FIRST_CLICK", r.get("attributionModel").asText());
@@ -226,7 +247,7 @@ class MarginalCacCurveTest extends ApiTest {
         assertEquals(List.of("10.00 3 3 10.00 null", "20.00 3 4 15.00 30.00", "40.00 3 4 30.00 null"), buckets(set));
         JsonNode camp = ok("id=m_camp1&level=campaign" + JANUARY + "&cacCeiling=25");
         assertEquals("CAMPAIGN", camp.get("level").asText());
-        assertEquals("Curve Camp", camp.get("name").asText());
+        assertEquals("m_camp1", camp.get("name").asText(), "a campaign the API registered unnamed is named by its id");
         assertEquals(9, camp.get("daysSampled").asInt());
         // Account: m_ad1 + m_ad2 spend; days 01-01..01-04 add 5, 6, 7, 8. Sorted: [10 15 19(01-04)] [19(01-06) 21 27] [39 41 45],
         // customers 3 | 4 | 4: spend 44, 67, 125 → 14.67, 22.33, 41.67; avg 14.67, 16.75, 31.25; marginal (67-44)/(4-3) = 23.00.

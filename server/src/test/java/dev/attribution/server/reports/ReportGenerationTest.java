@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * POST /reports/generate and GET /reports/poll/{externalId} (docs/reports.md): a job's result equals GET /attribution's
  * answer for the same parameters on the same data; CSV; the same 400 texts as GET /attribution; 404s; a job survives
- * a worker restart and a dead node. Data is inserted straight into ClickHouse's streamed tables; the data, the worker
- * and a report's generate-poll-await are {@link ReportJobsApiTest}.
+ * a worker restart and a dead node. The data (written through the API), the worker and a report's generate-poll-await
+ * are {@link ReportJobsApiTest}.
  */
 @MicronautTest(transactional = false)
 class ReportGenerationTest extends ReportJobsApiTest {
@@ -81,7 +81,7 @@ class ReportGenerationTest extends ReportJobsApiTest {
         Map<String, Object> p = params("last_click", "facebook_ad", List.of("acct"));
         p.put("isAdAccountId", true);
         p.put("pageSize", 1);
-        // the synchronous answer pages the three ads one at a time
+        // the synchronous answer pages the rows one at a time
         List<JsonNode> pages = new java.util.ArrayList<>();
         String pageId = null;
         do {
@@ -94,7 +94,12 @@ class ReportGenerationTest extends ReportJobsApiTest {
             r.body().get("result").forEach(pages::add);
             pageId = r.body().hasNonNull("nextPageId") ? r.body().get("nextPageId").asText() : null;
         } while (pageId != null);
-        assertEquals(3, pages.size(), pages.toString());
+        // the three ads and the two source entries (set1, set2: each source's own row at ad level, named after it,
+        // docs/attribution-models.md "The ad hierarchy the API writes"), zeros included
+        assertEquals(5, pages.size(), pages.toString());
+        // (in order of first creation, then id: sources and clicks written within one second tie, so the order is not asserted)
+        assertEquals(List.of("ad1", "ad2", "ad3", "set1", "set2"), pages.stream().map(r -> r.get("id").asText()).sorted().toList());
+        assertEquals("Set, one", pages.stream().filter(r -> r.get("id").asText().equals("set1")).findFirst().orElseThrow().get("name").asText());
         JsonNode job = awaitDone(generated(p));
         assertEquals(JsonBody.mapper().valueToTree(pages), job.get("rows"));
     }
@@ -219,13 +224,23 @@ class ReportGenerationTest extends ReportJobsApiTest {
         String[] lines = csv.raw().split("\r\n");
         assertEquals("id,name,revenue,roas,sales", lines[0]);
         assertEquals(job.get("rows").size() + 1, lines.length, csv.raw());
-        assertEquals("ad1,\"Ad, ad1\",120.50,15.08,3", lines[1]);
-        assertEquals("ad2,\"Ad, ad2\",0.00,0.00,0", lines[2]);
+        // the API names no ad: an unnamed ad's name is its id (as GET /attribution names it)
+        assertEquals("ad1,ad1,120.50,15.08,3", lines[1]);
+        assertEquals("ad2,ad2,0.00,0.00,0", lines[2]);
         assertEquals(job.get("rows").get(2).get("id").asText(), lines[3].substring(0, 3));
         Response byAccept = sendWithHeaders("GET", "/api/v1.0/reports/poll/" + id, null, Map.of("API-Key", key, "Accept", "text/csv"));
         assertEquals(csv.raw(), byAccept.raw());
         Response json = get(key, "/api/v1.0/reports/poll/" + id + "?format=json");
         assertEquals("DONE", json.body().get("result").get("status").asText());
+        // a name holding a comma is quoted: the ad set takes its source's name. set1 = ad1 + ad2: revenue 100.50 + 20.00,
+        // roas (120.50 + 30.25) / (10.00 + 5.55) = 9.69, 3 sales; set2 = ad3: 99.99 / 7.77 = 12.87
+        Map<String, Object> sets = params("last_click", "facebook_adset", List.of("set1", "set2"));
+        sets.put("fields", List.of("name", "revenue", "roas", "sales"));
+        String setsId = generated(sets);
+        awaitDone(setsId);
+        List<String> setLines = List.of(get(key, "/api/v1.0/reports/poll/" + setsId + "?format=csv").raw().split("\r\n"));
+        assertEquals(List.of("id,name,revenue,roas,sales", "set1,\"Set, one\",120.50,9.69,3", "set2,Set two,99.99,12.87,1"),
+                setLines.stream().sorted().toList(), setLines.toString());
         Response bad = get(key, "/api/v1.0/reports/poll/" + id + "?format=xml");
         assertEquals(400, bad.status());
         assertEquals("Invalid format 'xml'. Accepted values: json, csv", bad.message());

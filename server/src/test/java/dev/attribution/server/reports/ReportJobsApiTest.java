@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Roles;
-import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.query.reports.ReportWorker;
 import dev.attribution.server.support.ApiTest;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
@@ -16,7 +15,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The harness of {@link ReportGenerationTest}: one UTC account with three FACEBOOK ads, their clicks, sales and spend
- * (inserted straight into ClickHouse's streamed tables), this node's {@link ReportWorker} (tests stop it to play the
+ * (written through the API as a partner writes them), this node's {@link ReportWorker} (tests stop it to play the
  * worker of other nodes by hand, and start it again), and a report's life: generate, poll, await it DONE, GET
  * /attribution's answer for the same parameters, and SQL on a job's {@code report_jobs} row.
  */
@@ -37,48 +35,59 @@ abstract class ReportJobsApiTest extends ApiTest {
             "clicks", "cost", "profit", "roas", "cac", "cost_per_sale", "cost_per_unique_customer", "cost_per_lead", "aov");
 
     @Inject
-    ClickHouseGateway clickHouse;
-
-    @Inject
     ReportWorker worker;
 
     @Inject
     DataSource dataSource;
 
     String key;
-    String accountId;
 
+    /*
+     * Ads ad1, ad2 (ad set set1, source "Set, one") and ad3 (set2, source "Set two"), campaign camp1, ad account acct.
+     * lead1: click ad1 11-06 10:00, first sale 11-07 12:00 $100.50.
+     * lead2: click ad2 11-07 10:00, click ad1 11-08 10:00, first sale 11-09 12:00 $20.00, rebill 11-12 12:00 $30.25.
+     * lead3: organic click 11-09 10:00, click ad3 11-10 10:00, first sale 11-11 12:00 $99.99.
+     * Spend: ad1 11-06 $10.00, ad2 11-07 $5.55, ad3 11-10 $7.77.
+     * Written as an integration partner writes it (issue 20), no row inserted by hand: POST /sources, POST /clicks
+     * (past dates, the source's tag, adspendAdId), POST /orders (the rebill an isRebill item), POST /ad-spend/import;
+     * clicks and orders sent in bulk and awaited once, then one sentinel for ClickHouse. The API names no ad (the spend
+     * file carries ids only): an ad's name is "", an ad set's is its source's.
+     */
     @BeforeAll
     void data() {
-        accountId = dev.attribution.api.RequestIds.next("acc_");
-        directory.createAccount(accountId, "Reports " + accountId, null, ZoneOffset.UTC, "USD");
-        key = dev.attribution.api.auth.ApiKeys.newKey();
-        directory.createKey(accountId, dev.attribution.api.auth.ApiKeys.hash(key), Roles.ALL, false);
-        StringBuilder ads = new StringBuilder();
-        for (String[] a : new String[][]{{"ad1", "set1"}, {"ad2", "set1"}, {"ad3", "set2"}}) {
-            ads.append(row("\"platform\":\"FACEBOOK\",\"ad_id\":\"" + a[0] + "\",\"ad_account_id\":\"acct\",\"campaign_id\":\"camp1\","
-                    + "\"ad_set_id\":\"" + a[1] + "\",\"name\":\"Ad, " + a[0] + "\",\"created_at\":\"2026-10-01 00:00:00\""));
+        key = newUnthrottledAccount("UTC", Roles.ALL);
+        Map<String, String> tags = new LinkedHashMap<>();
+        for (String[] set : new String[][]{{"set1", "Set, one"}, {"set2", "Set two"}}) {
+            JsonNode source = processed(key, "POST", "/api/v1.0/sources", "{\"name\":\"" + set[1] + "\",\"integrationType\":\"FACEBOOK\","
+                    + "\"adSourceId\":\"" + set[0] + "\",\"accountId\":\"acct\",\"campaignId\":\"camp1\"}", "CREATE_SOURCE_LINK");
+            tags.put(set[0], source.get("tag").asText());
         }
-        StringBuilder clicks = new StringBuilder()
-                .append(click("c1", "lead1", "2026-11-06 10:00:00", false, "ad1"))
-                .append(click("c2", "lead2", "2026-11-07 10:00:00", false, "ad2"))
-                .append(click("c3", "lead2", "2026-11-08 10:00:00", false, "ad1"))
-                .append(click("c4", "lead3", "2026-11-09 10:00:00", true, ""))
-                .append(click("c5", "lead3", "2026-11-10 10:00:00", false, "ad3"));
-        StringBuilder sales = new StringBuilder()
-                .append(sale("s1", "lead1", "2026-11-07 12:00:00", "100.50", false, true))
-                .append(sale("s2", "lead2", "2026-11-09 12:00:00", "20.00", false, true))
-                .append(sale("s3", "lead2", "2026-11-12 12:00:00", "30.25", true, false))
-                .append(sale("s4", "lead3", "2026-11-11 12:00:00", "99.99", false, true));
-        StringBuilder spend = new StringBuilder()
-                .append(spend("ad1", "set1", "2026-11-06", "10.00"))
-                .append(spend("ad2", "set1", "2026-11-07", "5.55"))
-                .append(spend("ad3", "set2", "2026-11-10", "7.77"));
-        clickHouse.insertJsonEachRow("ads", bytes(ads));
-        clickHouse.insertJsonEachRow("clicks", bytes(clicks));
-        clickHouse.insertJsonEachRow("sales", bytes(sales));
-        clickHouse.insertJsonEachRow("ad_spend_daily", bytes(spend));
-        dev.attribution.server.support.ConversionTouchesDerivation.derive(clickHouse, accountId);
+        String[][] clicks = {{"lead1", "2026-11-06", "set1", "ad1"}, {"lead2", "2026-11-07", "set1", "ad2"}, {"lead2", "2026-11-08", "set1", "ad1"},
+                {"lead3", "2026-11-09", null, null}, {"lead3", "2026-11-10", "set2", "ad3"}};
+        List<String> pending = new java.util.ArrayList<>();
+        for (String[] c : clicks) {
+            String paid = c[2] == null ? "\"isOrganic\":true" : "\"sourceLinkTag\":\"" + tags.get(c[2]) + "\",\"integrationType\":\"FACEBOOK\","
+                    + "\"adSourceId\":\"" + c[2] + "\",\"adspendAdId\":\"" + c[3] + "\"";
+            pending.add(sendWrite(key, "POST", "/api/v1.0/clicks", "{\"referrerUrl\":\"https://shop.reports.test/\",\"email\":\"" + c[0]
+                    + "@reports.test\",\"date\":\"" + c[1] + "T10:00:00Z\"," + paid + "}"));
+        }
+        awaitAllProcessed(key, pending);
+        pending.clear();
+        String[][] orders = {{"lead1", "s1", "2026-11-07", "100.50", "false"}, {"lead2", "s2", "2026-11-09", "20.00", "false"},
+                {"lead2", "s3", "2026-11-12", "30.25", "true"}, {"lead3", "s4", "2026-11-11", "99.99", "false"}};
+        for (String[] o : orders) {
+            pending.add(sendWrite(key, "POST", "/api/v1.0/orders", "{\"email\":\"" + o[0] + "@reports.test\",\"orderId\":\"o" + o[1]
+                    + "\",\"date\":\"" + o[2] + "T12:00:00Z\",\"items\":[{\"name\":\"Report item\",\"price\":" + o[3] + ",\"isRebill\":" + o[4] + "}]}"));
+        }
+        awaitAllProcessed(key, pending);
+        Response spend = post(key, "/api/v1.0/ad-spend/import", """
+                platform,ad_account_id,campaign_id,ad_set_id,ad_id,date,spend
+                FACEBOOK,acct,camp1,set1,ad1,2026-11-06,10.00
+                FACEBOOK,acct,camp1,set1,ad2,2026-11-07,5.55
+                FACEBOOK,acct,camp1,set2,ad3,2026-11-10,7.77
+                """);
+        assertEquals(200, spend.status(), spend.raw());
+        awaitWritesInClickHouse(key);
     }
 
     /** The parameters of one report, as GET /attribution's query and as a generate configuration. */
@@ -137,29 +146,5 @@ abstract class ReportJobsApiTest extends ApiTest {
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private String row(String fields) {
-        return "{\"account_id\":\"" + accountId + "\"," + fields + ",\"_version\":1,\"is_deleted\":0}\n";
-    }
-
-    private String click(String id, String lead, String at, boolean organic, String ad) {
-        return row("\"id\":\"" + id + "\",\"lead_id\":\"" + lead + "\",\"click_date\":\"" + at + "\",\"is_organic\":" + (organic ? 1 : 0)
-                + ",\"integration_type\":\"" + (ad.isEmpty() ? "" : "FACEBOOK") + "\",\"adspend_ad_id\":\"" + ad + "\",\"created_at\":\"" + at + "\"");
-    }
-
-    private String sale(String id, String lead, String at, String price, boolean recurring, boolean first) {
-        return row("\"id\":\"" + id + "\",\"order_id\":\"o" + id + "\",\"lead_id\":\"" + lead + "\",\"quantity\":1,\"price\":" + price
-                + ",\"currency\":\"USD\",\"recurring\":" + (recurring ? 1 : 0) + ",\"first_sale\":" + (first ? 1 : 0) + ",\"sale_date\":\""
-                + at + "\",\"updated_at\":\"" + at + "\",\"deleted\":0");
-    }
-
-    private String spend(String ad, String set, String day, String amount) {
-        return row("\"platform\":\"FACEBOOK\",\"ad_id\":\"" + ad + "\",\"day\":\"" + day + "\",\"ad_account_id\":\"acct\",\"campaign_id\":\"camp1\","
-                + "\"ad_set_id\":\"" + set + "\",\"spend\":" + amount + ",\"currency\":\"USD\",\"updated_at\":\"2026-11-01 00:00:00\"");
-    }
-
-    private static byte[] bytes(StringBuilder s) {
-        return s.toString().getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -5,7 +5,11 @@ import dev.attribution.clickhouse.ClickHouseGateway;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 
-/** Hand-built rows written straight into ClickHouse's streamed tables (the rows the CDC sink would write). */
+/**
+ * Hand-built rows written straight into ClickHouse's streamed tables (the rows the CDC sink would write). Only for
+ * RoasCurveCompatibilityTest, which runs the report SQL on two bare engines without the API; report tests on the
+ * real stack write their data through the API (issue 20).
+ */
 final class ReportRows {
 
     private final ClickHouseGateway clickHouse;

@@ -34,7 +34,7 @@ class RoasReportTest extends ApiTest {
      * acct1, campaign camp1), POST /clicks naming the ads, POST /orders (L3's earlier order on 10-01, before any click
      * of L3, makes its 11-20 sale a returning customer's; the rebill is an isRebill item), the spend through the
      * ad-spend import endpoint (ad4 registered by a $0 row in August). No row is inserted by hand; the same numbers as
-     * hand-built ClickHouse rows ({@link #load}) remain for RoasCurveCompatibilityTest, which runs the report on two
+     * hand-built ClickHouse rows remain in RoasCurveCompatibilityTest, which runs the report on two
      * bare engines.
      */
     @BeforeAll
@@ -89,26 +89,6 @@ class RoasReportTest extends ApiTest {
         processed(key, "POST", "/api/v1.0/orders", "{\"email\":\"" + lead.toLowerCase() + "@roas.test\",\"orderId\":\"" + orderId
                 + "\",\"date\":\"" + at + "\",\"items\":[{\"name\":\"Roas item\",\"price\":" + price + ",\"isRebill\":" + rebill + "}]}",
                 "CREATE_ORDER");
-    }
-
-    /** The rows described above as hand-built ClickHouse rows (RoasCurveCompatibilityTest: two bare engines, no API). */
-    static void load(ReportRows rows) {
-        rows
-                .ad("ad1", "set1", "camp1", "acct1").ad("ad2", "set1", "camp1", "acct1").ad("ad3", "set2", "camp1", "acct1")
-                .ad("ad4", "set2", "camp1", "acct1")
-                .adSet("set1", "camp1", "acct1", "Set One").campaign("camp1", "acct1", "Camp One").adAccount("acct1", "Acct One")
-                .click("c1", "L1", "2026-11-02 10:00:00", "ad1").sale("s1", "L1", "2026-11-03 10:00:00", "100.00", false, true)
-                .sale("s1r", "L1", "2026-11-10 10:00:00", "30.00", true, false)
-                .click("c2", "L2", "2026-10-28 10:00:00", "ad2").sale("s2", "L2", "2026-11-04 10:00:00", "50.00", false, true)
-                .click("c3", "L3", "2026-11-05 10:00:00", "ad1").sale("s3", "L3", "2026-11-20 10:00:00", "80.00", false, false)
-                .click("c4", "L4", "2026-11-06 10:00:00", "ad3").sale("s4", "L4", "2026-11-07 10:00:00", "200.00", false, true)
-                .click("c5", "L5", "2026-11-08 10:00:00", "").sale("s5", "L5", "2026-11-09 10:00:00", "500.00", false, true)
-                .spend("ad1", "set1", "camp1", "acct1", "2026-11-02", "40.00", "0", "0")
-                .spend("ad1", "set1", "camp1", "acct1", "2026-11-03", "60.00", "2", "150.00")
-                .spend("ad2", "set1", "camp1", "acct1", "2026-11-04", "25.00", "0", "0")
-                .spend("ad3", "set2", "camp1", "acct1", "2026-11-06", "10.00", "0", "0")
-                .spend("ad1", "set1", "camp1", "acct1", "2026-10-20", "999.00", "5", "5000.00")
-                .write();
     }
 
     private Response roas(String params) {

@@ -167,6 +167,58 @@ public abstract class ApiTest extends StackTest {
         return status.get("result");
     }
 
+    /** Sends a write and asserts it was accepted (200 with a request id); returns the request id, not waiting. */
+    protected String sendWrite(String key, String method, String path, String json) {
+        Response r = send(key, method, path, json);
+        if (r.status() != 200 || r.body() == null || !r.body().has("request_id")) {
+            throw new AssertionError(method + " " + path + " " + json + " not accepted: " + r.status() + " " + r.raw());
+        }
+        return r.body().get("request_id").asText();
+    }
+
+    /**
+     * Waits once for many writes sent with {@link #sendWrite}: asserts each PROCESSED; returns their {@code result}s in
+     * the order of {@code requestIds}.
+     */
+    protected java.util.List<JsonNode> awaitAllProcessed(String key, java.util.List<String> requestIds) {
+        java.util.List<JsonNode> out = new java.util.ArrayList<>();
+        for (String id : requestIds) {
+            JsonNode status = awaitRequest(key, id);
+            assertEquals("PROCESSED", status.get("status").asText(), status.toString());
+            out.add(status.get("result"));
+        }
+        return out;
+    }
+
+    /**
+     * Waits until every write committed so far is in ClickHouse: CDC hands ClickHouse the changes in WAL order, so once
+     * a lead written now through {@code key} is there (GET /conversion-paths, LEAD), so is everything committed before
+     * it. {@code key}'s account should hold fewer than 250 leads (one page). Up to 2 minutes: on a loaded machine CDC
+     * can take longer than one {@link #await} for a few thousand writes.
+     */
+    protected void awaitWritesInClickHouse(String key) {
+        String email = "sentinel-" + RequestIds.next("s").toLowerCase(java.util.Locale.ROOT) + "@example.com";
+        String lead = processed(key, "POST", "/api/v1.0/leads", "{\"email\":\"" + email + "\"}", "CREATE_LEAD").get("id").asText();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                await(() -> {
+                    Response r = get(key, "/api/v1.0/conversion-paths?conversionType=LEAD&pageSize=250");
+                    for (JsonNode row : r.body().get("result")) {
+                        if (row.get("leadId").asText().equals(lead)) {
+                            return true;
+                        }
+                    }
+                    return null;
+                });
+                return;
+            } catch (AssertionError e) {
+                if (attempt == 4) {
+                    throw e;
+                }
+            }
+        }
+    }
+
     /** Waits until the request leaves PENDING; returns its status resource (the {@code result} of the envelope). */
     protected JsonNode awaitRequest(String key, String requestId) {
         return await(() -> {
@@ -195,19 +247,9 @@ public abstract class ApiTest extends StackTest {
     protected java.util.List<JsonNode> writePhases(java.util.List<java.util.List<WriteRequest>> phases) {
         java.util.List<JsonNode> results = new java.util.ArrayList<>();
         for (java.util.List<WriteRequest> phase : phases) {
-            java.util.List<String> ids = new java.util.ArrayList<>();
-            for (WriteRequest w : phase) {
-                Response r = send(w.key(), w.method(), w.path(), w.json());
-                if (r.status() != 200 || r.body() == null || !r.body().has("request_id")) {
-                    throw new AssertionError(w.method() + " " + w.path() + " " + w.json() + " not accepted: " + r.status() + " " + r.raw());
-                }
-                ids.add(r.body().get("request_id").asText());
-            }
+            java.util.List<String> ids = phase.stream().map(w -> sendWrite(w.key(), w.method(), w.path(), w.json())).toList();
             for (int i = 0; i < phase.size(); i++) {
-                WriteRequest w = phase.get(i);
-                JsonNode status = awaitRequest(w.key(), ids.get(i));
-                assertEquals("PROCESSED", status.path("status").asText(), w.method() + " " + w.path() + " " + w.json() + ": " + status);
-                results.add(status.get("result"));
+                results.addAll(awaitAllProcessed(phase.get(i).key(), java.util.List.of(ids.get(i))));
             }
         }
         awaitCdcCaughtUp();
@@ -217,7 +259,7 @@ public abstract class ApiTest extends StackTest {
     /**
      * Waits until the CDC bridge has applied to ClickHouse every change PostgreSQL had committed when this is called
      * (its applied WAL position passes the WAL head read now; heartbeats move it on when idle). Exact, so nothing
-     * after it depends on timing.
+     * after it depends on timing; unlike {@link #awaitWritesInClickHouse} it writes nothing and needs no key.
      */
     protected void awaitCdcCaughtUp() {
         long head;

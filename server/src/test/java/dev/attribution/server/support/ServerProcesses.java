@@ -97,15 +97,24 @@ public final class ServerProcesses implements AutoCloseable {
     /** An HTTP request to {@code server} with {@code key} (none when null) and a JSON body (none when null). */
     public static HttpResponse<String> send(Server server, String key, String method, String path, String json)
             throws IOException, InterruptedException {
+        return HTTP.send(request(server, key == null ? Map.of() : Map.of("API-Key", key), method, path, json),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The request {@link #send} sends, with {@code headers}; for clients that send it their own way. */
+    public static HttpRequest request(Server server, Map<String, String> headers, String method, String path, String json) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.url() + path)).timeout(Duration.ofSeconds(10))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
-        if (key != null) {
-            b.header("API-Key", key);
-        }
+        headers.forEach(b::header);
         if (json != null) {
             b.header("Content-Type", "application/json");
         }
-        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return b.build();
+    }
+
+    /** The HTTP client {@link #send} uses. */
+    public static HttpClient client() {
+        return HTTP;
     }
 
     /** An ACTIVE account {@code accountId} (UTC, generous rate limits) written straight to the database; returns its key. */

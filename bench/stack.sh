@@ -1,0 +1,35 @@
+# Sourced by the benches (bench/run.sh, bench/retention.sh): a private PostgreSQL, ClickHouse and server jar on free
+# ports under a temporary WORK directory, removed on exit, and an account whose rate limit cannot interfere
+# (ACCOUNT, BENCH_API_KEY). Needs ROOT and JAR; SERVER_JAVA_OPTS adds JVM options; KEEP_LOGS=DIR keeps the logs.
+WORK=$(mktemp -d /tmp/attribution-bench.XXXXXX)
+chmod 755 "$WORK"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+PG_PORT=$(free_port); CH_HTTP=$(free_port); CH_TCP=$(free_port); APP_PORT=$(free_port)
+SERVER_PID=
+cleanup() {
+  if [ -n "${KEEP_LOGS:-}" ]; then mkdir -p "$KEEP_LOGS"; cp "$WORK/server.log" "$WORK/pg/log/postgres.log" "$KEEP_LOGS/" 2>/dev/null || true; fi
+  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
+  "$ROOT/scripts/lib/servers.sh" pg-stop "$WORK/pg" >/dev/null 2>&1 || true
+  "$ROOT/scripts/lib/servers.sh" ch-stop "$WORK/ch" >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+"$ROOT/scripts/lib/servers.sh" pg-start "$WORK/pg" "$PG_PORT" >/dev/null
+"$ROOT/scripts/lib/servers.sh" ch-start "$WORK/ch" "$CH_HTTP" "$CH_TCP" >/dev/null
+export POSTGRES_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/attribution" CLICKHOUSE_URL="http://127.0.0.1:$CH_HTTP" PORT=$APP_PORT
+PSQL=(/usr/lib/postgresql/15/bin/psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d attribution -tA)
+
+java -Xmx1g ${SERVER_JAVA_OPTS:-} -jar "$JAR" > "$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 1 150); do
+  code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$APP_PORT/api/v1.0/leads" || true)
+  [ "$code" = 401 ] && break
+  sleep 0.2
+done
+[ "$code" = 401 ] || { echo "server did not start:"; tail -50 "$WORK/server.log"; exit 1; }
+
+created=$(java -jar "$JAR" admin account create --name Bench --time-zone UTC 2>/dev/null | tail -1)
+ACCOUNT=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["accountId"])' "$created")
+export BENCH_API_KEY=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["apiKey"])' "$created")
+java -jar "$JAR" admin account set-rate-limit --account "$ACCOUNT" --per-second 100000000 --per-minute 2000000000 >/dev/null 2>&1
