@@ -51,7 +51,7 @@ class ApiWrittenAttributionTest extends ApiTest {
     /** Account time zones: UTC, one with a DST change inside the data (2026-11-01) and one a half hour off. */
     static final java.time.ZoneId[] ZONES = {ZoneOffset.UTC, java.time.ZoneId.of("America/New_York"), java.time.ZoneId.of("Asia/Kolkata")};
     static final String[] LEVELS = {"facebook_ad", "facebook_adset", "facebook_campaign", "google_ad", "google_adgroup", "google_campaign",
-            "google_v2_ad", "google_v2_adgroup", "google_v2_campaign"};
+            "google_v2_ad", "google_v2_adgroup", "google_v2_campaign", "tiktok_ad", "tiktok_adgroup", "snapchat_ad", "snapchat_adsquad"};
     static final String[] MODELS = {"last_click", "first_click", "scientific"};
     static final String[] GROUPINGS = {"source_link", "day", "week", "month", "year"};
     static final String[] CONFIGS = {"prioritize_paid", "all_sources", "only_paid", "only_organic", "prioritize_organic"};
@@ -214,13 +214,15 @@ class ApiWrittenAttributionTest extends ApiTest {
 
     private static String platformOf(String level) {
         return level.startsWith("facebook") ? ApiWrittenDataGenerator.FACEBOOK
-                : level.startsWith("google_v2") ? ApiWrittenDataGenerator.GOOGLE_V2 : ApiWrittenDataGenerator.GOOGLE;
+                : level.startsWith("google_v2") ? ApiWrittenDataGenerator.GOOGLE_V2
+                : level.startsWith("tiktok") ? ApiWrittenDataGenerator.TIKTOK
+                : level.startsWith("snapchat") ? ApiWrittenDataGenerator.SNAPCHAT : ApiWrittenDataGenerator.GOOGLE;
     }
 
     private static String depthOf(String level) {
         return switch (level.substring(level.lastIndexOf('_') + 1)) {
             case "ad" -> "ad";
-            case "adset", "adgroup" -> "adset";
+            case "adset", "adgroup", "adsquad" -> "adset";
             default -> "campaign";
         };
     }

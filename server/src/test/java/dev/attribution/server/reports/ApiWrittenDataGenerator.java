@@ -42,6 +42,8 @@ final class ApiWrittenDataGenerator {
     static final String FACEBOOK = "FACEBOOK";
     static final String GOOGLE = "GOOGLE";
     static final String GOOGLE_V2 = "GOOGLE_V2";
+    static final String TIKTOK = "TIKTOK";
+    static final String SNAPCHAT = "SNAPCHAT";
 
     /**
      * A source: {@code platform} "" for organic and hand-made ones; {@code adSourceId} the ad set / ad group id;
@@ -564,6 +566,12 @@ final class ApiWrittenDataGenerator {
         Source v2 = new Source(p + "-v2", GOOGLE_V2, p + "-v2group", p + "-v2acct", x.nextBoolean() ? p + "-v2camp" : "", false, false,
                 List.of(p + "-v2group-ad1", p + "-v2group-ad2"), true);
         d.sources.add(v2);
+        // TIKTOK (ad group) and SNAPCHAT (ad squad) sources: their clicks name no ad (adspendAdId is for GOOGLE,
+        // GOOGLE_V2 and FACEBOOK only), so they credit the source entry; the spend file names ads of theirs
+        List<Source> social = List.of(
+                new Source(p + "-tt", TIKTOK, p + "-ttgroup", p + "-ttacct", p + "-ttcamp", false, false, List.of(p + "-ttgroup-ad1")),
+                new Source(p + "-sc", SNAPCHAT, p + "-scsquad", p + "-scacct", "", false, false, List.of(p + "-scsquad-ad1", p + "-scsquad-ad2")));
+        d.sources.addAll(social);
         d.importFirst = x.nextBoolean();
         int g = 0;
         for (Source s : d.sources) {
@@ -594,6 +602,20 @@ final class ApiWrittenDataGenerator {
                 }
             }
         }
+        for (Source s : social) {
+            int n = 3 + x.nextInt(5);
+            for (int i = 0; i < n; i++) {
+                int lead = x.nextInt(d.leads.size());
+                if (d.clicks.stream().noneMatch(c -> c.lead() == lead)) {
+                    continue;
+                }
+                Instant at = BASE.plusSeconds(x.nextInt(SPAN_DAYS * 86400));
+                d.clicks.add(new Click(lead, s, "", format(at, OFFSETS[x.nextInt(OFFSETS.length)], x), d.leads.get(lead).email() == null));
+            }
+        }
+        LocalDate costStart = BASE.atZone(ZoneOffset.UTC).toLocalDate().plusDays(5 + x.nextInt(10));
+        d.costs.add(new Cost(true, costStart.toString(), costStart.plusDays(x.nextInt(15)) + "T12:00:00", 100 + x.nextInt(5000),
+                List.of(social.get(0).tag(), social.get(1).tag())));
         // the GOOGLE_V2 clicks (with an ad and without: the ad group's own entry), most with a keyword
         int n = 6 + x.nextInt(8);
         for (int i = 0; i < n; i++) {
