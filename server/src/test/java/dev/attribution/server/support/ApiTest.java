@@ -41,6 +41,12 @@ public abstract class ApiTest extends StackTest {
     @Inject
     protected AccountDirectory directory;
 
+    @Inject
+    protected dev.attribution.cdc.CdcStatus cdcStatus;
+
+    @Inject
+    protected javax.sql.DataSource ownDataSource;
+
     /** A status and a parsed body (null when the body is not JSON) and the response headers. */
     public record Response(int status, JsonNode body, String raw, Map<String, java.util.List<String>> headers) {
         public String header(String name) {
@@ -220,6 +226,64 @@ public abstract class ApiTest extends StackTest {
             JsonNode s = r.body() == null ? null : r.body().get("result");
             return s != null && !"PENDING".equals(s.path("status").asText()) ? s : null;
         });
+    }
+
+    /** POST /ad-spend/import of a CSV file (synchronous, docs/ad-spend-import.md); asserts 200, returns its result. */
+    protected JsonNode importSpend(String key, String csv) {
+        Response r = sendWithHeaders("POST", "/api/v1.0/ad-spend/import", csv, Map.of("API-Key", key, "Content-Type", "text/csv"));
+        assertEquals(200, r.status(), r.raw());
+        return r.body().get("result");
+    }
+
+    /** One write of a batch: the key it is sent with, method, path with query, JSON body (null: none). */
+    public record WriteRequest(String key, String method, String path, String json) {
+    }
+
+    /**
+     * Sends the writes of each phase at once, then waits until each has left PENDING and asserts it PROCESSED, phase
+     * after phase (a phase may need the one before: an order after the click of its lead, a refund after its order);
+     * then waits until ClickHouse holds everything ({@link #awaitCdcCaughtUp}). Returns every write's result, in order.
+     */
+    protected java.util.List<JsonNode> writePhases(java.util.List<java.util.List<WriteRequest>> phases) {
+        java.util.List<JsonNode> results = new java.util.ArrayList<>();
+        for (java.util.List<WriteRequest> phase : phases) {
+            java.util.List<String> ids = phase.stream().map(w -> sendWrite(w.key(), w.method(), w.path(), w.json())).toList();
+            for (int i = 0; i < phase.size(); i++) {
+                results.addAll(awaitAllProcessed(phase.get(i).key(), java.util.List.of(ids.get(i))));
+            }
+        }
+        awaitCdcCaughtUp();
+        return results;
+    }
+
+    /**
+     * Waits until the CDC bridge has applied to ClickHouse every change PostgreSQL had committed when this is called
+     * (its applied WAL position passes the WAL head read now; heartbeats move it on when idle). Exact, so nothing
+     * after it depends on timing; unlike {@link #awaitWritesInClickHouse} it writes nothing and needs no key.
+     */
+    protected void awaitCdcCaughtUp() {
+        long head;
+        try (java.sql.Connection c = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
+             java.sql.Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn")) {
+            rs.next();
+            head = rs.getLong(1);
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(180));
+        while (cdcStatus.appliedLsn() < head) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError("CDC has not reached WAL position " + head + " in 180 s (applied " + cdcStatus.appliedLsn()
+                        + ", " + cdcStatus.state() + ")");
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted");
+            }
+        }
     }
 
     /** Polls {@code probe} every 50 ms until it returns non-null (30 s at most). */
