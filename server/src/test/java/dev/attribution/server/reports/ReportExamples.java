@@ -57,7 +57,7 @@ final class ReportExamples {
                 FACEBOOK,acct1,camp1,set2,ad4,2026-08-15,0,0,0
                 """);
         assertEquals(200, spend.status(), spend.raw());
-        api.awaitWritesInClickHouse(key);
+        api.awaitCdcCaughtUp();
         return key;
     }
 
@@ -122,7 +122,7 @@ final class ReportExamples {
         Response imported = api.post(key, "/api/v1.0/ad-spend/import", spend.toString());
         assertEquals(200, imported.status(), imported.raw());
         assertEquals(14, imported.body().get("result").get("spendRows").asInt(), imported.raw());
-        api.awaitWritesInClickHouse(key);
+        api.awaitCdcCaughtUp();
         return new Curve(key, Map.copyOf(tags));
     }
 

@@ -87,7 +87,7 @@ abstract class ReportJobsApiTest extends ApiTest {
                 FACEBOOK,acct,camp1,set2,ad3,2026-11-10,7.77
                 """);
         assertEquals(200, spend.status(), spend.raw());
-        awaitWritesInClickHouse(key);
+        awaitCdcCaughtUp();
     }
 
     /** The parameters of one report, as GET /attribution's query and as a generate configuration. */

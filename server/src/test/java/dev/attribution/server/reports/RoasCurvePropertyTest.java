@@ -441,6 +441,6 @@ class RoasCurvePropertyTest extends ApiTest {
             assertEquals(d.spend.size(), imported.body().get("result").get("spendRows").asInt(), imported.raw());
         }
         pending.forEach((d, ids) -> awaitAllProcessed(d.key, ids));
-        awaitWritesInClickHouse(sets.get(sets.size() - 1).key);
+        awaitCdcCaughtUp();
     }
 }

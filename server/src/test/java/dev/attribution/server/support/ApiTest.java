@@ -190,35 +190,6 @@ public abstract class ApiTest extends StackTest {
         return out;
     }
 
-    /**
-     * Waits until every write committed so far is in ClickHouse: CDC hands ClickHouse the changes in WAL order, so once
-     * a lead written now through {@code key} is there (GET /conversion-paths, LEAD), so is everything committed before
-     * it. {@code key}'s account should hold fewer than 250 leads (one page). Up to 2 minutes: on a loaded machine CDC
-     * can take longer than one {@link #await} for a few thousand writes.
-     */
-    public void awaitWritesInClickHouse(String key) {
-        String email = "sentinel-" + RequestIds.next("s").toLowerCase(java.util.Locale.ROOT) + "@example.com";
-        String lead = processed(key, "POST", "/api/v1.0/leads", "{\"email\":\"" + email + "\"}", "CREATE_LEAD").get("id").asText();
-        for (int attempt = 1; ; attempt++) {
-            try {
-                await(() -> {
-                    Response r = get(key, "/api/v1.0/conversion-paths?conversionType=LEAD&pageSize=250");
-                    for (JsonNode row : r.body().get("result")) {
-                        if (row.get("leadId").asText().equals(lead)) {
-                            return true;
-                        }
-                    }
-                    return null;
-                });
-                return;
-            } catch (AssertionError e) {
-                if (attempt == 4) {
-                    throw e;
-                }
-            }
-        }
-    }
-
     /** Waits until the request leaves PENDING; returns its status resource (the {@code result} of the envelope). */
     public JsonNode awaitRequest(String key, String requestId) {
         return await(() -> {
@@ -259,9 +230,9 @@ public abstract class ApiTest extends StackTest {
     /**
      * Waits until the CDC bridge has applied to ClickHouse every change PostgreSQL had committed when this is called
      * (its applied WAL position passes the WAL head read now; heartbeats move it on when idle). Exact, so nothing
-     * after it depends on timing; unlike {@link #awaitWritesInClickHouse} it writes nothing and needs no key.
+     * after it depends on timing; it writes nothing and needs no key.
      */
-    protected void awaitCdcCaughtUp() {
+    public void awaitCdcCaughtUp() {
         long head;
         try (java.sql.Connection c = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
              java.sql.Statement s = c.createStatement();
