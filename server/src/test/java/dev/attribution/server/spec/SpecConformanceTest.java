@@ -1,0 +1,79 @@
+package dev.attribution.server.spec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.server.support.ApiTest;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 22 (spec conformance): one test per rule, named after its spec section ({@code s000_2_6_...} is document
+ * 000, section 2.6), each written as a client would, through HTTP only, asserting exact statuses, messages and values.
+ */
+@MicronautTest(transactional = false)
+class SpecConformanceTest extends ApiTest {
+
+    String key;
+
+    @BeforeAll
+    void account() {
+        key = newUnthrottledAccount("America/New_York", dev.attribution.api.auth.Roles.ALL);
+    }
+
+    private JsonNode only(String path) {
+        Response r = get(key, path);
+        assertEquals(200, r.status(), r.raw());
+        assertEquals(1, r.body().get("result").size(), r.raw());
+        return r.body().get("result").get(0);
+    }
+
+    private void bad(Response r, String message) {
+        assertEquals(400, r.status(), r.raw());
+        assertEquals(message, r.message(), r.raw());
+    }
+
+    // ---- 000 §2.6 Attribution ----
+
+    /**
+     * 000 §2.6 (issue 22 item 1): an Attribution names the source as GET /sources does (not its tag slug), carries its
+     * id, its disregarded flag, traffic source, goal and category, on leads, sales, calls, carts and subscriptions.
+     */
+    @Test
+    void s000_2_6_attributionIsTheSourceAsGetSourcesRendersIt() {
+        JsonNode source = processed(key, "POST", "/api/v1.0/sources", """
+                {"name":"Probe Src X","category":"Paid","goal":"Leads","trafficSource":"Newsletter","isDisregard":true}""",
+                "CREATE_SOURCE_LINK");
+        assertEquals("@probe-src-x", source.get("tag").asText());
+        JsonNode listed = only("/api/v1.0/sources?includeDisregarded=true&tag=" + enc("@probe-src-x"));
+        String email = "attr@example.com";
+        processed(key, "POST", "/api/v1.0/clicks", "{\"referrerUrl\":\"https://shop.test/\",\"email\":\"" + email
+                + "\",\"sourceLinkTag\":\"@probe-src-x\",\"date\":\"2026-01-01T10:00:00Z\"}", "CREATE_CLICK");
+        processed(key, "POST", "/api/v1.0/orders", "{\"email\":\"" + email + "\",\"orderId\":\"attr-1\",\"date\":\"2026-02-01T12:00:00Z\","
+                + "\"items\":[{\"name\":\"Widget\",\"price\":10}]}", "CREATE_ORDER");
+        processed(key, "POST", "/api/v1.0/calls", "{\"name\":\"Intro\",\"email\":\"" + email + "\",\"date\":\"2026-01-05T15:00:00Z\"}", "CREATE_CALL");
+        processed(key, "POST", "/api/v1.0/carts", "{\"email\":\"" + email + "\",\"date\":\"2026-01-20T15:00:00Z\","
+                + "\"items\":[{\"name\":\"Widget\",\"price\":10}]}", "CREATE_CART");
+        processed(key, "POST", "/api/v1.0/subscriptions", "{\"email\":\"" + email + "\",\"status\":\"ACTIVE\","
+                + "\"startDate\":\"2026-01-15\",\"price\":9.99,\"periodicity\":\"MONTH\"}", "CREATE_SUBSCRIPTION");
+        String q = "?emails=" + enc("\"" + email + "\"");
+        for (String path : new String[] {"/api/v1.0/leads", "/api/v1.0/sales", "/api/v1.0/calls", "/api/v1.0/carts", "/api/v1.0/subscriptions"}) {
+            JsonNode item = only(path + q);
+            for (String side : new String[] {"firstSource", "lastSource"}) {
+                JsonNode a = item.get(side);
+                String where = path + " " + side + ": " + a;
+                assertEquals("Probe Src X", a.path("name").asText(), where);
+                assertEquals("@probe-src-x", a.path("tag").asText(), where);
+                assertTrue(a.path("disregarded").asBoolean(), where);
+                assertTrue(a.hasNonNull("sourceLinkId"), where);
+                assertEquals(listed.get("trafficSource"), a.get("trafficSource"), where);
+                assertEquals(listed.get("goal"), a.get("goal"), where);
+                assertEquals(listed.get("category"), a.get("category"), where);
+                assertEquals("Newsletter", a.path("trafficSource").path("name").asText(), where);
+            }
+        }
+    }
+}
