@@ -36,6 +36,34 @@ class SpecConformanceTest extends ApiTest {
         assertEquals(message, r.message(), r.raw());
     }
 
+    // ---- 000 §2.5 Lead ----
+
+    /**
+     * 000 §2.5, §2.17 (issue 22 item 2): after an order with {@code parentEmail} the buyer renders its origin lead as
+     * {@code originLead} (marked {@code isOriginLead: true}); on the journey, each linked lead says whether it is the
+     * origin.
+     */
+    @Test
+    void s000_2_5_originLeadAfterAnOrderWithParentEmail() {
+        processed(key, "POST", "/api/v1.0/orders", "{\"email\":\"child25@example.com\",\"parentEmail\":\"parent25@example.com\","
+                + "\"items\":[{\"name\":\"Thing\",\"price\":10}]}", "CREATE_ORDER");
+        JsonNode child = only("/api/v1.0/leads?emails=" + enc("\"child25@example.com\""));
+        assertEquals("parent25@example.com", child.path("originLead").path("email").asText(), child.toString());
+        assertTrue(child.path("originLead").path("isOriginLead").asBoolean(), child.toString());
+        JsonNode parent = only("/api/v1.0/leads?emails=" + enc("\"parent25@example.com\""));
+        assertFalse(parent.has("originLead"), parent.toString());
+
+        JsonNode childJourney = only("/api/v1.0/leads/journey?emails=" + enc("\"child25@example.com\"") + "&fields=linkedLeads");
+        JsonNode linkedParent = childJourney.get("linkedLeads").get(0);
+        assertEquals("parent25@example.com", linkedParent.get("email").asText(), childJourney.toString());
+        assertTrue(linkedParent.path("isOriginLead").asBoolean(), childJourney.toString());
+        JsonNode parentJourney = only("/api/v1.0/leads/journey?emails=" + enc("\"parent25@example.com\"") + "&fields=linkedLeads");
+        assertTrue(parentJourney.get("lead").get("isOriginLead").asBoolean(), parentJourney.toString());
+        JsonNode linkedChild = parentJourney.get("linkedLeads").get(0);
+        assertEquals("child25@example.com", linkedChild.get("email").asText(), parentJourney.toString());
+        assertTrue(linkedChild.has("isOriginLead") && !linkedChild.get("isOriginLead").asBoolean(), parentJourney.toString());
+    }
+
     // ---- 000 §2.6 Attribution ----
 
     /**
