@@ -104,4 +104,19 @@ class SpecConformanceTest extends ApiTest {
             }
         }
     }
+
+    // ---- 000 §2.7, §2.8 Sale and Call ----
+
+    /** 000 §2.7, §2.8 (issue 22 item 3): every sale and call carries {@code score}, 0 (unqualified, 2.15) by default. */
+    @Test
+    void s000_2_7_and_2_8_scoreOnEverySaleAndCall() {
+        processed(key, "POST", "/api/v1.0/orders", "{\"email\":\"score@example.com\",\"items\":[{\"name\":\"Thing\",\"price\":10}]}",
+                "CREATE_ORDER");
+        processed(key, "POST", "/api/v1.0/calls", "{\"name\":\"Intro\",\"email\":\"score@example.com\"}", "CREATE_CALL");
+        for (String path : new String[] {"/api/v1.0/sales", "/api/v1.0/calls"}) {
+            JsonNode item = only(path + "?emails=" + enc("\"score@example.com\""));
+            assertTrue(item.path("score").isNumber(), path + ": " + item);
+            assertEquals(0, item.get("score").decimalValue().signum(), path + ": " + item);
+        }
+    }
 }
