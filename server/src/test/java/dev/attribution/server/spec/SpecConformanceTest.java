@@ -119,4 +119,34 @@ class SpecConformanceTest extends ApiTest {
             assertEquals(0, item.get("score").decimalValue().signum(), path + ": " + item);
         }
     }
+
+    // ---- 001 §4.2 PUT /sales ----
+
+    /**
+     * 001 §4.2 PUT /sales (issue 22 item 9): a {@code refundedAmount} larger than the sale is refused like DELETE
+     * /orders/{id} refuses one larger than the order (the write FAILS with the rule's message, nothing is refunded);
+     * an amount within the sale is recorded.
+     */
+    @Test
+    void s001_4_2_putSalesRefusesARefundAboveTheSale() {
+        processed(key, "POST", "/api/v1.0/orders", "{\"email\":\"refund42@example.com\",\"orderId\":\"refund-42\","
+                + "\"items\":[{\"name\":\"Thing\",\"price\":10},{\"name\":\"Other\",\"price\":20}]}", "CREATE_ORDER");
+        String path = "/api/v1.0/sales?emails=" + enc("\"refund42@example.com\"");
+        JsonNode sales = get(key, path).body().get("result");
+        String id = sales.get(0).get("price").get("price").decimalValue().intValue() == 10 ? sales.get(0).get("id").asText() : sales.get(1).get("id").asText();
+        JsonNode tooMuch = write(key, "PUT", "/api/v1.0/sales?ids=" + enc("\"" + id + "\"") + "&isRefunded=true&refundedAmount=1000.00", null);
+        assertEquals("FAILED", tooMuch.get("status").asText(), tooMuch.toString());
+        assertEquals("refundedAmount cannot exceed the sale total", tooMuch.get("errorMessage").asText());
+        JsonNode aboveSaleBelowOrder = write(key, "PUT", "/api/v1.0/sales?ids=" + enc("\"" + id + "\"") + "&isRefunded=true&refundedAmount=10.01", null);
+        assertEquals("FAILED", aboveSaleBelowOrder.get("status").asText(), aboveSaleBelowOrder.toString());
+        assertEquals("refundedAmount cannot exceed the sale total", aboveSaleBelowOrder.get("errorMessage").asText());
+        for (JsonNode sale : get(key, path).body().get("result")) {
+            assertFalse(sale.has("refundDate"), "nothing refunded: " + sale);
+            assertEquals(0, sale.get("price").get("refunded").decimalValue().signum(), sale.toString());
+        }
+        JsonNode part = write(key, "PUT", "/api/v1.0/sales?ids=" + enc("\"" + id + "\"") + "&isRefunded=true&refundedAmount=4.00", null);
+        assertEquals("PROCESSED", part.get("status").asText(), part.toString());
+        JsonNode refunded = only("/api/v1.0/sales?ids=" + enc("\"" + id + "\""));
+        assertEquals(0, new java.math.BigDecimal("4.00").compareTo(refunded.get("price").get("refunded").decimalValue()), refunded.toString());
+    }
 }
