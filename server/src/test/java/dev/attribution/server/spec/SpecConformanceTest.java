@@ -36,6 +36,36 @@ class SpecConformanceTest extends ApiTest {
         assertEquals(message, r.message(), r.raw());
     }
 
+    // ---- 000 §2.2 Date and value formats ----
+
+    /**
+     * 000 §2.2 rule 4 (issue 22 item 19): a bare upper bound is 23:59:59 of that day in the account zone; the next
+     * day's 00:00:00 is outside, for tag dates on GET /leads and for GET /leads/clicks.
+     */
+    @Test
+    void s000_2_2_rule4_bareUpperBoundExcludesTheNextMidnight() {
+        String late = processed(key, "POST", "/api/v1.0/leads", "{\"email\":\"late22@example.com\",\"tags\":[\"!probe-22\"],"
+                + "\"tagsDate\":\"2026-10-10T23:59:59-04:00\"}", "CREATE_LEAD").get("id").asText();
+        processed(key, "POST", "/api/v1.0/leads", "{\"email\":\"midnight22@example.com\",\"tags\":[\"!probe-22\"],"
+                + "\"tagsDate\":\"2026-10-11T00:00:00-04:00\"}", "CREATE_LEAD");
+        Response leads = get(key, "/api/v1.0/leads?tags=" + enc("\"!probe-22\"") + "&tagFromDate=2026-10-10&tagToDate=2026-10-10");
+        assertEquals(200, leads.status(), leads.raw());
+        assertEquals(1, leads.body().get("result").size(), leads.raw());
+        assertEquals(late, leads.body().get("result").get(0).get("id").asText());
+        Response withEmails = get(key, "/api/v1.0/leads?emails=" + enc("\"late22@example.com\",\"midnight22@example.com\"")
+                + "&tagFromDate=2026-10-10&tagToDate=2026-10-10");
+        assertEquals(1, withEmails.body().get("result").size(), withEmails.raw());
+
+        for (String date : new String[] {"2026-10-10T23:59:59-04:00", "2026-10-11T00:00:00-04:00"}) {
+            processed(key, "POST", "/api/v1.0/clicks", "{\"referrerUrl\":\"https://shop.test/\",\"email\":\"clicks22@example.com\","
+                    + "\"date\":\"" + date + "\"}", "CREATE_CLICK");
+        }
+        Response clicks = get(key, "/api/v1.0/leads/clicks?emails=" + enc("\"clicks22@example.com\"") + "&fromDate=2026-10-10&toDate=2026-10-10");
+        assertEquals(200, clicks.status(), clicks.raw());
+        assertEquals(1, clicks.body().get("result").size(), clicks.raw());
+        assertTrue(clicks.body().get("result").get(0).get("date").asText().startsWith("Sat Oct 10 23:59:59"), clicks.raw());
+    }
+
     // ---- 000 §2.5 Lead ----
 
     /**
