@@ -179,4 +179,51 @@ class SpecConformanceTest extends ApiTest {
         JsonNode refunded = only("/api/v1.0/sales?ids=" + enc("\"" + id + "\""));
         assertEquals(0, new java.math.BigDecimal("4.00").compareTo(refunded.get("price").get("refunded").decimalValue()), refunded.toString());
     }
+
+    // ---- 002 §7.2 Validation rules that give 400 ----
+
+    /**
+     * 002 §7.2 (issue 22 item 10): a {@code leadIps} entry or a click {@code ip} that is not an IP address is 400
+     * {@code Invalid <field> '<value>': not an IP address} (was stored as an IP); IPv4 and IPv6 literals pass.
+     */
+    @Test
+    void s002_7_2_ipFieldsMustHoldIpAddresses() {
+        bad(post(key, "/api/v1.0/leads", "{\"email\":\"ip72@example.com\",\"leadIps\":[\"not-an-ip\"]}"),
+                "Invalid leadIps 'not-an-ip': not an IP address");
+        bad(post(key, "/api/v1.0/orders", "{\"email\":\"ip72@example.com\",\"leadIps\":[\"1.2.3.4\",\"256.1.1.1\"],"
+                + "\"items\":[{\"name\":\"Thing\",\"price\":10}]}"), "Invalid leadIps '256.1.1.1': not an IP address");
+        bad(post(key, "/api/v1.0/clicks", "{\"referrerUrl\":\"https://shop.test/\",\"email\":\"ip72@example.com\","
+                + "\"ip\":\"not-an-ip' OR 1=1\"}"), "Invalid ip 'not-an-ip' OR 1=1': not an IP address");
+        JsonNode lead = processed(key, "POST", "/api/v1.0/leads", "{\"email\":\"ip72@example.com\",\"leadIps\":[\"203.0.113.7\",\"2001:db8::1\"]}",
+                "CREATE_LEAD");
+        assertEquals(2, lead.get("ips").size(), lead.toString());
+    }
+
+    /**
+     * 002 §7.2 (issue 22 item 10): text the database would silently change is refused with 400 — an unpaired
+     * surrogate (was stored as {@code ?}) and invalid UTF-8 (was stored as U+FFFD), in any string field.
+     */
+    @Test
+    void s002_7_2_unpairedSurrogatesAndInvalidUtf8AreRefused() throws Exception {
+        bad(post(key, "/api/v1.0/leads", "{\"email\":\"sur72@example.com\",\"firstName\":\"A\\ud800B\"}"),
+                "The request contains an invalid character (unpaired surrogate)");
+        bad(post(key, "/api/v1.0/orders", "{\"email\":\"sur72@example.com\",\"items\":[{\"name\":\"\\udc00\",\"price\":10}]}"),
+                "The request contains an invalid character (unpaired surrogate)");
+        byte[] prefix = "{\"email\":\"".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] suffix = "@example.com\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] body = new byte[prefix.length + 2 + suffix.length];
+        System.arraycopy(prefix, 0, body, 0, prefix.length);
+        body[prefix.length] = (byte) 0xC3;     // a lead byte without its continuation
+        body[prefix.length + 1] = (byte) 0xFF; // never valid in UTF-8
+        System.arraycopy(suffix, 0, body, prefix.length + 2, suffix.length);
+        java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(server.getURL() + "/api/v1.0/leads"))
+                .header("API-Key", key).header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(body)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, r.statusCode(), r.body());
+        assertEquals("The request contains invalid UTF-8",
+                dev.attribution.api.JsonBody.mapper().readTree(r.body()).get("message").get(0).asText(), r.body());
+        // a valid pair (an emoji) is text like any other
+        assertEquals(200, post(key, "/api/v1.0/leads", "{\"email\":\"sur72@example.com\",\"firstName\":\"A\\ud83d\\ude00\"}").status());
+    }
 }
