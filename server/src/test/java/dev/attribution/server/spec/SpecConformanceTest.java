@@ -150,6 +150,25 @@ class SpecConformanceTest extends ApiTest {
         }
     }
 
+    // ---- 001 §4.0 Enforcing endpoints ----
+
+    /**
+     * 001 §4.0 (issue 22 item 13): POST /reports/generate and GET /reports/poll/{externalId} are enforcing endpoints:
+     * an unknown query parameter is {@code 400 Unknown parameter: <name>}, a repeated one {@code Duplicate parameter}.
+     */
+    @Test
+    void s001_4_0_reportsGenerateAndPollRefuseUnknownParameters() {
+        String body = "{\"configuration\":{\"attributionModel\":\"last_click\",\"startDate\":\"2026-11-01\","
+                + "\"endDate\":\"2026-11-02\",\"level\":\"facebook_ad\",\"fields\":[\"revenue\"],\"ids\":[\"a1\"]}}";
+        bad(post(key, "/api/v1.0/reports/generate?bogus=1", body), "Unknown parameter: bogus");
+        Response generated = post(key, "/api/v1.0/reports/generate", body);
+        assertEquals(200, generated.status(), generated.raw());
+        String externalId = generated.body().get("result").get("externalId").asText();
+        bad(get(key, "/api/v1.0/reports/poll/" + externalId + "?bogus=1"), "Unknown parameter: bogus");
+        bad(get(key, "/api/v1.0/reports/poll/" + externalId + "?format=json&format=csv"), "Duplicate parameter: format");
+        assertEquals(200, get(key, "/api/v1.0/reports/poll/" + externalId + "?format=json").status());
+    }
+
     // ---- 001 §4.2 PUT /sales ----
 
     /**
