@@ -169,6 +169,24 @@ class SpecConformanceTest extends ApiTest {
         assertEquals(200, get(key, "/api/v1.0/reports/poll/" + externalId + "?format=json").status());
     }
 
+    // ---- 001 §4.0 List parameters ----
+
+    /**
+     * 001 §4.0 list parameters (issue 22 item 21; the spec is silent, docs/clients.md "Empty list parameters"): a list
+     * sent with no value is 400 {@code Empty list parameter: <name>} on every endpoint, never "no filter" (which
+     * returned every lead of the account to a client that built {@code ids} from an empty selection).
+     */
+    @Test
+    void s001_4_0_aBlankListFilterIsRefused() {
+        processed(key, "POST", "/api/v1.0/leads", "{\"email\":\"blank40@example.com\"}", "CREATE_LEAD");
+        bad(get(key, "/api/v1.0/leads?ids=" + enc("\"\"")), "Empty list parameter: ids");
+        bad(get(key, "/api/v1.0/leads?ids="), "Empty list parameter: ids");
+        bad(get(key, "/api/v1.0/leads?emails=" + enc("\"\",\"\"")), "Empty list parameter: emails");
+        bad(get(key, "/api/v1.0/sales?ids=" + enc("\"\"")), "Empty list parameter: ids");
+        bad(get(key, "/api/v1.0/leads/aggregation?attribute=TAG&tags=" + enc("\"\"")), "Empty list parameter: tags");
+        assertEquals(1, get(key, "/api/v1.0/leads?emails=" + enc("\"blank40@example.com\"")).body().get("result").size());
+    }
+
     // ---- 001 §4.2 PUT /sales ----
 
     /**
