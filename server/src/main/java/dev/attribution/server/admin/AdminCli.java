@@ -27,7 +27,9 @@ import java.util.concurrent.Callable;
  * {@code scripts/admin}: account, key and agency administration against the same PostgreSQL the server uses.
  * Prints one JSON line per result; exits non-zero with a message on bad input.
  */
-@Command(name = "admin", mixinStandardHelpOptions = true, subcommands = {
+@Command(name = "admin", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT,
+        description = "Administration against the server's PostgreSQL (and ClickHouse for cdc): one JSON line per result.",
+        subcommands = {
         AdminCli.AccountCommands.class, AdminCli.KeyCommands.class, AdminCli.AgencyCommands.class,
         CdcCommands.class, ExchangeRateCommands.class, SpendCommands.class, EmailCommands.class, DomainCommands.class,
         DemoCommands.class})
@@ -78,10 +80,10 @@ public class AdminCli implements Callable<Integer> {
 
         @Command(name = "create", description = "Create an account and its first key (every role).")
         static class Create implements Callable<Integer> {
-            @Option(names = "--name", required = true) String name;
+            @Option(names = "--name", required = true, description = "account name") String name;
             @Option(names = "--time-zone", required = true, description = "IANA zone, e.g. America/New_York") String zone;
-            @Option(names = "--currency", defaultValue = "USD") String currency;
-            @Option(names = "--email") String email;
+            @Option(names = "--currency", defaultValue = "USD", description = "ISO 4217 account currency (default ${DEFAULT-VALUE})") String currency;
+            @Option(names = "--email", description = "the account owner's email (GET /user-info)") String email;
             @Option(names = "--id", description = "account id (default: generated)") String id;
 
             @Override
@@ -104,8 +106,8 @@ public class AdminCli implements Callable<Integer> {
 
         @Command(name = "set-state", description = "ACTIVE, BLOCKED, PAYMENT_PENDING or PENDING_DELETION.")
         static class SetState implements Callable<Integer> {
-            @Option(names = "--account", required = true) String account;
-            @Option(names = "--state", required = true) String state;
+            @Option(names = "--account", required = true, description = "account id") String account;
+            @Option(names = "--state", required = true, description = "ACTIVE, BLOCKED, PAYMENT_PENDING or PENDING_DELETION") String state;
 
             @Override
             public Integer call() {
@@ -120,8 +122,8 @@ public class AdminCli implements Callable<Integer> {
 
         @Command(name = "set-roles", description = "Roles the account's plan permits (comma-separated), or ALL.")
         static class SetRoles implements Callable<Integer> {
-            @Option(names = "--account", required = true) String account;
-            @Option(names = "--roles", required = true) String roles;
+            @Option(names = "--account", required = true, description = "account id") String account;
+            @Option(names = "--roles", required = true, completionCandidates = RoleNames.class, description = "comma-separated role names, or ALL; roles: ${COMPLETION-CANDIDATES}") String roles;
 
             @Override
             public Integer call() {
@@ -134,9 +136,9 @@ public class AdminCli implements Callable<Integer> {
 
         @Command(name = "set-rate-limit", description = "Per-account rate limits per endpoint (omit to restore defaults).")
         static class SetRateLimit implements Callable<Integer> {
-            @Option(names = "--account", required = true) String account;
-            @Option(names = "--per-second") Integer perSecond;
-            @Option(names = "--per-minute") Integer perMinute;
+            @Option(names = "--account", required = true, description = "account id") String account;
+            @Option(names = "--per-second", description = "requests per second per endpoint (omit: the default)") Integer perSecond;
+            @Option(names = "--per-minute", description = "requests per minute per endpoint (omit: the default)") Integer perMinute;
 
             @Override
             public Integer call() {
@@ -155,8 +157,8 @@ public class AdminCli implements Callable<Integer> {
 
         @Command(name = "create", description = "Create a key with the given roles (comma-separated role names).")
         static class Create implements Callable<Integer> {
-            @Option(names = "--account", required = true) String account;
-            @Option(names = "--roles", required = true) String roles;
+            @Option(names = "--account", required = true, description = "account id") String account;
+            @Option(names = "--roles", required = true, completionCandidates = RoleNames.class, description = "comma-separated role names, or ALL; roles: ${COMPLETION-CANDIDATES}") String roles;
             @Option(names = "--read-only", description = "read-only sub-user key: write roles are never granted") boolean readOnly;
 
             @Override
@@ -177,7 +179,7 @@ public class AdminCli implements Callable<Integer> {
 
         @Command(name = "revoke", description = "Revoke a key (give the key itself).")
         static class Revoke implements Callable<Integer> {
-            @Option(names = "--key", required = true) String key;
+            @Option(names = "--key", required = true, description = "the API key itself (ak_…)") String key;
 
             @Override
             public Integer call() {
@@ -195,9 +197,9 @@ public class AdminCli implements Callable<Integer> {
 
         @Command(name = "link", description = "Create or change an agency → client relation.")
         static class Link implements Callable<Integer> {
-            @Option(names = "--agency", required = true) String agency;
-            @Option(names = "--client", required = true) String client;
-            @Option(names = "--state", required = true) String state;
+            @Option(names = "--agency", required = true, description = "the agency's account id") String agency;
+            @Option(names = "--client", required = true, description = "the client's account id") String client;
+            @Option(names = "--state", required = true, description = "APPROVED, PENDING or REVOKED") String state;
 
             @Override
             public Integer call() {
@@ -211,6 +213,14 @@ public class AdminCli implements Callable<Integer> {
                 print(JsonBody.mapper().createObjectNode().put("agencyId", agency).put("clientId", client).put("state", state));
                 return 0;
             }
+        }
+    }
+
+    /** The role names, for the help of options that take roles ({@code ${COMPLETION-CANDIDATES}}). */
+    static final class RoleNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Roles.ALL.iterator();
         }
     }
 

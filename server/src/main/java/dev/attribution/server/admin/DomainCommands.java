@@ -28,8 +28,8 @@ class DomainCommands {
 
     @Command(name = "add", description = "Add a domain to an account.")
     static class Add implements Callable<Integer> {
-        @Option(names = "--account", required = true) String account;
-        @Option(names = "--domain", required = true) String domain;
+        @Option(names = "--account", required = true, description = "account id") String account;
+        @Option(names = "--domain", required = true, description = "domain name, e.g. shop.example.com") String domain;
 
         @Override
         public Integer call() {
@@ -42,8 +42,8 @@ class DomainCommands {
 
     @Command(name = "remove", description = "Remove a domain from an account.")
     static class Remove implements Callable<Integer> {
-        @Option(names = "--account", required = true) String account;
-        @Option(names = "--domain", required = true) String domain;
+        @Option(names = "--account", required = true, description = "account id") String account;
+        @Option(names = "--domain", required = true, description = "domain name, e.g. shop.example.com") String domain;
 
         @Override
         public Integer call() {
@@ -58,7 +58,7 @@ class DomainCommands {
 
     @Command(name = "list", description = "List an account's domains.")
     static class ListDomains implements Callable<Integer> {
-        @Option(names = "--account", required = true) String account;
+        @Option(names = "--account", required = true, description = "account id") String account;
 
         @Override
         public Integer call() {
