@@ -150,6 +150,42 @@ class SpecConformanceTest extends ApiTest {
         }
     }
 
+    // ---- 000 §2.16 Conversion path ----
+
+    /**
+     * 000 §2.6, §2.16 (issue 22 item 4): a touch's {@code sourceLinkAd.name} in GET /conversion-paths is the ad's name
+     * as GET /ads renders it (it was never present). The ad is named by the ad-spend import's {@code ad_name} column.
+     */
+    @Test
+    void s000_2_16_sourceLinkAdNamedAsGetAdsNamesIt() {
+        Response imported = post(key, "/api/v1.0/ad-spend/import",
+                "platform,ad_account_id,campaign_id,ad_set_id,ad_id,ad_name,date,spend\nFACEBOOK,act-216,camp-216,set-216,ad-216,Spring Video,2026-11-02,1.00\n");
+        assertEquals(200, imported.status(), imported.raw());
+        JsonNode ad = only("/api/v1.0/ads?adSourceIds=" + enc("\"ad-216\""));
+        assertEquals("Spring Video", ad.get("name").asText(), ad.toString());
+        processed(key, "POST", "/api/v1.0/clicks", "{\"referrerUrl\":\"https://shop.test/\",\"email\":\"ad216@example.com\","
+                + "\"sourceLinkTag\":\"@probe-ad-set\",\"integrationType\":\"FACEBOOK\",\"adSourceId\":\"set-216\",\"adspendAdId\":\"ad-216\","
+                + "\"date\":\"2026-11-02T10:00:00Z\"}", "CREATE_CLICK");
+        processed(key, "POST", "/api/v1.0/orders", "{\"email\":\"ad216@example.com\",\"date\":\"2026-11-03T10:00:00Z\","
+                + "\"items\":[{\"name\":\"Thing\",\"price\":10}]}", "CREATE_ORDER");
+        JsonNode sale = only("/api/v1.0/sales?emails=" + enc("\"ad216@example.com\""));
+        assertEquals("Spring Video", sale.path("lastSource").path("sourceLinkAd").path("name").asText(), sale.toString());
+        awaitWritesInClickHouse(key);
+        Response paths = get(key, "/api/v1.0/conversion-paths?conversionType=SALE&fromDate=2026-11-03&toDate=2026-11-03");
+        assertEquals(200, paths.status(), paths.raw());
+        JsonNode touch = null;
+        for (JsonNode row : paths.body().get("result")) {
+            for (JsonNode t : row.get("path")) {
+                if ("@probe-ad-set".equals(t.path("tag").asText())) {
+                    touch = t;
+                }
+            }
+        }
+        assertTrue(touch != null, paths.raw());
+        assertEquals("ad-216", touch.path("sourceLinkAd").path("adSourceId").asText(), touch.toString());
+        assertEquals("Spring Video", touch.path("sourceLinkAd").path("name").asText(), touch.toString());
+    }
+
     // ---- 001 §4.0 Enforcing endpoints ----
 
     /**
