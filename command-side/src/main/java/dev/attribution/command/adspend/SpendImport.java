@@ -323,6 +323,15 @@ public class SpendImport {
                 WHERE t.account_id = ? AND t.platform = s.platform AND t.ad_id = s.ad_id
                   AND (t.ad_account_id = '' OR t.campaign_id = '' AND s.campaign_id <> '' OR t.ad_set_id = '' AND s.ad_set_id <> ''
                        OR t.name = '' AND s.ad_name <> '')""");
+        // the other ads of the file's ad sets (a click's ad or source entry the file does not name) take their ad
+        // set's parents too, as AdHierarchy.registerSource does: so the rows do not depend on the order of writes
+        exec(c, accountId, """
+                UPDATE ads t SET ad_account_id = CASE WHEN t.ad_account_id = '' THEN a.ad_account_id ELSE t.ad_account_id END,
+                    campaign_id = CASE WHEN t.campaign_id = '' THEN a.campaign_id ELSE t.campaign_id END
+                FROM ad_sets a
+                WHERE t.account_id = ? AND a.account_id = t.account_id AND a.platform = t.platform AND a.ad_set_id = t.ad_set_id
+                  AND (a.platform, a.ad_set_id) IN (SELECT platform, ad_set_id FROM spend_stage_ads WHERE ad_set_id <> '')
+                  AND (t.ad_account_id = '' AND a.ad_account_id <> '' OR t.campaign_id = '' AND a.campaign_id <> '')""");
         long keywords = exec(c, accountId, """
                 INSERT INTO ad_keywords (account_id, platform, keyword_id, ad_set_id, keyword, match_type)
                 SELECT ?, platform, keyword_id, ad_set_id, keyword, match_type FROM spend_stage_keywords

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The Java walk of the chain's count ({@link LeadPaths}) on hand-made RowBinary rows: grouping and order, windows,
  * the sourceConfiguration preference, dropped clicks, ties and key collisions, paths kept whole. The same rules are
- * checked end to end against the independent oracle by AttributionPropertyTest.
+ * checked end to end against the independent oracle by ApiWrittenAttributionTest (server module).
  */
 class LeadPathsTest {
 

@@ -162,6 +162,30 @@ class AdHierarchyApiTest extends AccountApiTest {
         attributionRow("facebook_campaign", "fb_c1", "cost", row -> assertMoney("12.50", row.get("cost")));
     }
 
+    /**
+     * Clicks of an ad group no source names (GOOGLE_V2: POST /sources has no such platform), one naming an ad and one
+     * not (the ad group's own entry), registered with blank parents; then a spend file naming the ad group with another
+     * ad of it. The ad group's ads take the parents the file gives the ad group, as they would have had the file come
+     * first (found by ApiWrittenAttributionTest: its GOOGLE_V2 clicks were in no campaign row when the file came last).
+     */
+    @Test
+    void theSpendImportGivesItsAdGroupsParentsToTheAdsClicksRegisteredUnderThem() {
+        for (String ad : new String[]{"", "gv_ad1"}) {
+            click("""
+                    {"referrerUrl":"https://shop.example/","email":"gv@example.com","integrationType":"GOOGLE_V2","adSourceId":"gv_g1",
+                     %s"date":"%sT09:00:00Z"}""".formatted(ad.isEmpty() ? "" : "\"adspendAdId\":\"" + ad + "\",", yesterday()));
+        }
+        Response imported = sendWithHeaders("POST", "/api/v1.0/ad-spend/import",
+                "platform,ad_account_id,campaign_id,ad_set_id,ad_id,date,spend\nGOOGLE_V2,gv_acct,gv_c1,gv_g1,gv_ad2," + yesterday() + ",4.00\n",
+                java.util.Map.of("API-Key", key, "Content-Type", "text/csv"));
+        assertEquals(200, imported.status(), imported.raw());
+        assertEquals("gv_acct", ads("gv_ad1").get(0).get("adSource").get("adAccountId").asText(), "the file's ad account reached the clicked ad");
+        attributionRow("google_v2_campaign", "gv_c1", "clicks,cost", row -> {
+            assertEquals(2, row.get("clicks").asLong(), "both clicks are the campaign's");
+            assertMoney("4.00", row.get("cost"));
+        });
+    }
+
     @Test
     void aLinkedInSourceIsACampaign() {
         source("""

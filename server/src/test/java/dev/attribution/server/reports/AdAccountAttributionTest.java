@@ -1,33 +1,25 @@
 package dev.attribution.server.reports;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.attribution.api.RequestIds;
-import dev.attribution.api.auth.ApiKeys;
 import dev.attribution.api.auth.Roles;
-import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.server.support.ApiTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import javax.sql.DataSource;
 import java.math.BigDecimal;
-import java.time.ZoneOffset;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-/** GET /attribution/ad-account over {@link AttributionFixture}: the whole-range row, buckets that sum to it, options, texts. */
+/**
+ * GET /attribution/ad-account over {@link ApiWrittenFixture} (written through the API): the whole-range row, buckets
+ * that sum to it, options, texts.
+ */
 @MicronautTest(transactional = false)
 class AdAccountAttributionTest extends ApiTest {
-
-    @Inject
-    ClickHouseGateway clickHouse;
-    @Inject
-    DataSource dataSource;
 
     String key;
 
@@ -35,12 +27,10 @@ class AdAccountAttributionTest extends ApiTest {
             + "&fields=sales,total_revenue,cost,leads,roas,name&ids=" + enc("\"act1\"");
 
     @BeforeAll
-    void data() throws Exception {
-        String acc = RequestIds.next("acc_");
-        directory.createAccount(acc, "Ad account " + acc, null, ZoneOffset.UTC, "USD");
-        key = ApiKeys.newKey();
-        directory.createKey(acc, ApiKeys.hash(key), Roles.ALL, false);
-        AttributionFixture.load(clickHouse, dataSource, acc);
+    void data() {
+        key = newUnthrottledAccount("UTC", Roles.ALL);
+        importSpend(key, ApiWrittenFixture.SPEND);
+        writePhases(ApiWrittenFixture.phases(key));
     }
 
     private JsonNode result(String query) {
@@ -60,7 +50,7 @@ class AdAccountAttributionTest extends ApiTest {
         assertEquals(1, rows.size());
         JsonNode row = rows.get(0);
         assertEquals("act1", row.get("id").asText());
-        assertEquals("Main", row.get("name").asText());
+        assertEquals("act1", row.get("name").asText(), "an ad account the spend file named has no name: its id");
         assertEquals(4, row.get("sales").asLong());
         money("270.00", row.get("total_revenue"));
         money("60.00", row.get("cost"));

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.ApiKeys;
 import dev.attribution.api.auth.Roles;
-import dev.attribution.cdc.CdcStatus;
 import dev.attribution.server.reports.ApiWrittenDataGenerator.DataSet;
 import dev.attribution.server.reports.ApiWrittenDataGenerator.Write;
 import dev.attribution.server.support.ApiTest;
@@ -15,11 +14,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import javax.sql.DataSource;
 import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -37,8 +32,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 20 point 4, end to end: accounts written only through the public API, as an integration partner writes them
- * ({@link ApiWrittenDataGenerator}: sources on FACEBOOK and GOOGLE, organic and hand-made sources, clicks, orders,
- * refunds, calls, custom costs — no SQL, no seed, no spend import), then every number of GET /attribution and
+ * ({@link ApiWrittenDataGenerator}: sources on FACEBOOK and GOOGLE, organic and hand-made sources, clicks (GOOGLE_V2 too,
+ * some with keywords), orders, refunds, calls, custom costs, lead stages and a spend file — no SQL, no seed), then
+ * every number of GET /attribution (keyword levels included) and
  * GET /attribution/ad-account against the plain-Java {@link AttributionOracle} / {@link ScientificOracle} fed from
  * what was written (and, where the API derives a value — sale ids, the split of an order, refunds, first-sale flags —
  * from GET /sales and GET /conversion-paths). The rules the oracle decides are in docs/attribution-models.md,
@@ -54,7 +50,8 @@ class ApiWrittenAttributionTest extends ApiTest {
     static final int DEFAULT_SETS = 10;
     /** Account time zones: UTC, one with a DST change inside the data (2026-11-01) and one a half hour off. */
     static final java.time.ZoneId[] ZONES = {ZoneOffset.UTC, java.time.ZoneId.of("America/New_York"), java.time.ZoneId.of("Asia/Kolkata")};
-    static final String[] LEVELS = {"facebook_ad", "facebook_adset", "facebook_campaign", "google_ad", "google_adgroup", "google_campaign"};
+    static final String[] LEVELS = {"facebook_ad", "facebook_adset", "facebook_campaign", "google_ad", "google_adgroup", "google_campaign",
+            "google_v2_ad", "google_v2_adgroup", "google_v2_campaign", "tiktok_ad", "tiktok_adgroup", "snapchat_ad", "snapchat_adsquad"};
     static final String[] MODELS = {"last_click", "first_click", "scientific"};
     static final String[] GROUPINGS = {"source_link", "day", "week", "month", "year"};
     static final String[] CONFIGS = {"prioritize_paid", "all_sources", "only_paid", "only_organic", "prioritize_organic"};
@@ -67,15 +64,11 @@ class ApiWrittenAttributionTest extends ApiTest {
     /** Scientific: the refund, hard-cost and call sums are not defined for fractional credit; the rest is (doc "Scientific"). */
     static final List<String> SCIENTIFIC_FIELDS = CLICK_FIELDS.subList(0, CLICK_FIELDS.indexOf("refund_count"));
 
-    @Inject
-    CdcStatus cdc;
-
-    @Inject
-    DataSource dataSource;
-
     private final List<String> failures = new ArrayList<>();
     private int comparisons;
     private int rowsCompared;
+    /** Rows compared at keyword levels, so a run where no keyword ever had data fails. */
+    private int keywordRows;
     private final Set<String> covered = new LinkedHashSet<>();
 
     private List<DataSet> sets;
@@ -98,12 +91,16 @@ class ApiWrittenAttributionTest extends ApiTest {
             sets.add(d);
         }
         int writes = 0;
+        // the spend file: half the accounts import it before any other write, half after all of them (the hierarchy
+        // comes out the same in any order: docs "The ad hierarchy the API writes")
+        sets.stream().filter(d -> d.importFirst).forEach(d -> importSpend(d.key, d.spendFile()));
         for (List<Write> phase : ApiWrittenDataGenerator.phases(sets)) {
             run(phase);
             writes += phase.size();
         }
+        sets.stream().filter(d -> !d.importFirst).forEach(d -> importSpend(d.key, d.spendFile()));
         long t1 = System.nanoTime();
-        awaitClickHouse();
+        awaitCdcCaughtUp();
         long t2 = System.nanoTime();
         for (DataSet d : sets) {
             d.readBack((m, p, j) -> send(d.key, m, p, j), (ok, message) -> {
@@ -153,30 +150,6 @@ class ApiWrittenAttributionTest extends ApiTest {
         }
     }
 
-    /**
-     * Waits until the CDC bridge has applied to ClickHouse every change PostgreSQL had committed when the last write
-     * was PROCESSED (its applied WAL position passes the WAL head read now; heartbeats move it on when idle). Exact, so
-     * nothing below depends on timing. The read-back then checks the data through the public API (GET /conversion-paths
-     * reads ClickHouse).
-     */
-    private void awaitClickHouse() {
-        long head;
-        try (Connection c = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(dataSource).getConnection();
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn")) {
-            rs.next();
-            head = rs.getLong(1);
-        } catch (java.sql.SQLException e) {
-            throw new IllegalStateException(e);
-        }
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(180));
-        while (cdc.appliedLsn() < head) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("CDC has not reached WAL position " + head + " in 180 s (applied " + cdc.appliedLsn() + ", " + cdc.state() + ")");
-            }
-            sleep(50);
-        }
-    }
-
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);
@@ -214,11 +187,19 @@ class ApiWrittenAttributionTest extends ApiTest {
                     RANGES[(seed + 2) % RANGES.length], Extra.of(seed * 7 + 3));
             adAccountReport(d, gAccount, MODELS[seed % 3], adGroupings[(seed + 3) % adGroupings.length], CONFIGS[(seed + 4) % CONFIGS.length],
                     RANGES[seed % RANGES.length], Extra.of(seed * 7 + 4));
+            // keyword levels: both Google platforms, the three models
+            for (int k = 0; k < 2; k++) {
+                keywords(d, k == 0 ? "google_keyword" : "google_v2_keyword", MODELS[(seed + k) % 3], GROUPINGS[(seed + 3 * k) % GROUPINGS.length],
+                        CONFIGS[(seed * 3 + k) % CONFIGS.length], (seed + k) % 2 == 0 ? 0 : 3, new int[]{30, 2, 7}[(seed + k) % 3],
+                        RANGES[(seed + k + 1) % RANGES.length], Extra.of(seed * 11 + k));
+            }
         }
         System.out.println("ApiWrittenAttributionTest: " + sets.size() + " data sets, " + comparisons + " reports in "
-                + String.format("%.1f s", (System.nanoTime() - t0) / 1e9) + ", " + rowsCompared + " rows compared; covered " + covered);
+                + String.format("%.1f s", (System.nanoTime() - t0) / 1e9) + ", " + rowsCompared + " rows compared (" + keywordRows
+                + " at keyword levels); covered " + covered);
         assertTrue(failures.isEmpty(), failures.size() + " mismatches:\n" + String.join("\n", failures.subList(0, Math.min(80, failures.size()))));
         assertTrue(rowsCompared >= sets.size() * 10, "rows compared: " + rowsCompared);
+        assertTrue(keywordRows >= sets.size(), "keyword rows compared: " + keywordRows);
     }
 
     /** A bare-date lower bound: 00:00:00 in the account zone (spec 2.2.4). */
@@ -232,13 +213,16 @@ class ApiWrittenAttributionTest extends ApiTest {
     }
 
     private static String platformOf(String level) {
-        return level.startsWith("facebook") ? ApiWrittenDataGenerator.FACEBOOK : ApiWrittenDataGenerator.GOOGLE;
+        return level.startsWith("facebook") ? ApiWrittenDataGenerator.FACEBOOK
+                : level.startsWith("google_v2") ? ApiWrittenDataGenerator.GOOGLE_V2
+                : level.startsWith("tiktok") ? ApiWrittenDataGenerator.TIKTOK
+                : level.startsWith("snapchat") ? ApiWrittenDataGenerator.SNAPCHAT : ApiWrittenDataGenerator.GOOGLE;
     }
 
     private static String depthOf(String level) {
-        return switch (level.substring(level.indexOf('_') + 1)) {
+        return switch (level.substring(level.lastIndexOf('_') + 1)) {
             case "ad" -> "ad";
-            case "adset", "adgroup" -> "adset";
+            case "adset", "adgroup", "adsquad" -> "adset";
             default -> "campaign";
         };
     }
@@ -249,26 +233,62 @@ class ApiWrittenAttributionTest extends ApiTest {
      * newCustomerConfiguration (the first-sale flags read back), ignoreRecurringSales (the isRebill items),
      * dayOfAttribution (the credited click's date); mostly the defaults.
      */
-    record Extra(String newCustomers, boolean ignoreRecurring, boolean byClick) {
+    record Extra(String newCustomers, boolean ignoreRecurring, boolean byClick, boolean excludeHard, String stage, String status) {
         static final String[] NEW_CUSTOMERS = {"all_customers", "all_customers", "only_unique_customers", "all_customers", "only_returning_customers"};
+        static final String[] STAGES = {"", "Hot", "", "hot,COLD", "", "cold"};
+        static final String[] STATUSES = {"", "active", "", "paused"};
 
         static Extra of(int n) {
-            return new Extra(NEW_CUSTOMERS[n % NEW_CUSTOMERS.length], n % 4 == 1, n % 3 == 2);
+            return new Extra(NEW_CUSTOMERS[n % NEW_CUSTOMERS.length], n % 4 == 1, n % 3 == 2, n % 5 == 3, STAGES[n % STAGES.length],
+                    STATUSES[(n / 2) % STATUSES.length]);
+        }
+
+        /** Without lead_stage and status (GET /attribution/ad-account has neither; status needs source_link). */
+        Extra plain() {
+            return new Extra(newCustomers, ignoreRecurring, byClick, excludeHard, "", "");
+        }
+
+        Extra withoutStatus() {
+            return new Extra(newCustomers, ignoreRecurring, byClick, excludeHard, stage, "");
         }
 
         String query() {
             return (newCustomers.equals("all_customers") ? "" : "&newCustomerConfiguration=" + newCustomers)
-                    + (ignoreRecurring ? "&ignoreRecurringSales=true" : "") + (byClick ? "&dayOfAttribution=true" : "");
+                    + (ignoreRecurring ? "&ignoreRecurringSales=true" : "") + (byClick ? "&dayOfAttribution=true" : "")
+                    + (excludeHard ? "&excludeHardCosts=true" : "") + (stage.isEmpty() ? "" : "&lead_stage=" + enc(stage))
+                    + (status.isEmpty() ? "" : "&status=" + status);
         }
 
-        AttributionOracle.Opts opts(String grouping, Set<String> scope, java.time.ZoneId zone) {
-            return opts(grouping, scope, zone, Set.of());
+        AttributionOracle.Opts opts(DataSet d, String grouping, Set<String> scope) {
+            return opts(d, grouping, scope, Set.of());
         }
 
         /** {@code hidden}: the tags whose clicks reportSourceVisibility=true leaves out (deleted sources). */
-        AttributionOracle.Opts opts(String grouping, Set<String> scope, java.time.ZoneId zone, Set<String> hidden) {
-            return new AttributionOracle.Opts(newCustomers, ignoreRecurring, grouping, byClick, false, null, hidden, scope, zone);
+        AttributionOracle.Opts opts(DataSet d, String grouping, Set<String> scope, Set<String> hidden) {
+            return new AttributionOracle.Opts(newCustomers, ignoreRecurring, grouping, byClick, excludeHard, d.stageLeads(stage), hidden, scope, d.zone);
         }
+    }
+
+    /**
+     * {@code status} (section "Options"): every requested source has a row, zeros included, and only those with ad
+     * spend (the spend file's, not custom costs) in the range are kept for {@code active}, the others for {@code paused}.
+     */
+    private static void applyStatus(Map<String, Map<String, Object>> expected, DataSet d, AttributionOracle.Data data, String depth,
+                                    Set<String> ids, String status, LocalDate from, LocalDate to) {
+        if (status.isEmpty()) {
+            return;
+        }
+        Map<String, AttributionOracle.Ad> ads = new HashMap<>();
+        data.ads().forEach(a -> ads.put(a.adId(), a));
+        Map<String, Long> spend = new HashMap<>();
+        for (AttributionOracle.Spend sp : d.importedSpend("")) {
+            AttributionOracle.Ad ad = ads.get(sp.adId());
+            if (ad != null && !sp.day().isBefore(from) && !sp.day().isAfter(to)) {
+                spend.merge(AttributionOracle.entity(ad, depth), sp.cents(), Long::sum);
+            }
+        }
+        ids.forEach(id -> expected.computeIfAbsent(id, k -> AttributionOracle.emptyRow()));
+        expected.keySet().removeIf(id -> (spend.getOrDefault(id, 0L) > 0) != status.equals("active"));
     }
 
     private void attribution(DataSet d, String level, String model, String grouping, String config, int window, int days, String[] range, Extra x) {
@@ -279,11 +299,15 @@ class ApiWrittenAttributionTest extends ApiTest {
         Set<String> ids = new LinkedHashSet<>();
         data.ads().forEach(a -> ids.add(AttributionOracle.entity(a, depth)));
         ids.remove(""); // a GOOGLE ad group sent without a campaign has none
-        AttributionOracle.Opts opts = x.opts(grouping, ids, d.zone);
+        if (!grouping.equals("source_link")) {
+            x = x.withoutStatus();
+        }
+        AttributionOracle.Opts opts = x.opts(d, grouping, ids);
         boolean scientific = model.equals("scientific");
         Map<String, Map<String, Object>> expected = scientific
                 ? ScientificOracle.compute(data, depth, config, window, days, start(d, range[0]), end(d, range[1]), from, to, opts, null, false)
                 : AttributionOracle.compute(data, depth, model, config, window, start(d, range[0]), end(d, range[1]), from, to, opts);
+        applyStatus(expected, d, data, depth, ids, x.status(), from, to);
         List<String> fields = scientific ? SCIENTIFIC_FIELDS : CLICK_FIELDS;
         List<String> asked = new ArrayList<>(ids);
         asked.add("missing-" + d.seed);
@@ -303,7 +327,8 @@ class ApiWrittenAttributionTest extends ApiTest {
         compare(expected, r.body().get("result"), fields, label);
         // section "Levels": rows in the order of ids; section "Options": buckets oldest first
         order(r.body().get("result"), grouping.equals("source_link") ? asked : null, label);
-        covered.add(model + "/" + level + "/" + grouping);
+        covered.add(model + "/" + level + "/" + grouping + (x.status().isEmpty() ? "" : "/" + x.status())
+                + (x.stage().isEmpty() ? "" : "/stage") + (x.excludeHard() ? "/excludeHardCosts" : ""));
     }
 
     /** GET /attribution with isAdAccountId=true, paged two sources at a time: every source of the account, zeros included. */
@@ -315,7 +340,8 @@ class ApiWrittenAttributionTest extends ApiTest {
         Set<String> sources = new LinkedHashSet<>();
         data.ads().stream().filter(a -> a.adAccountId().equals(adAccount)).forEach(a -> sources.add(AttributionOracle.entity(a, depth)));
         sources.remove("");
-        AttributionOracle.Opts opts = x.opts("source_link", sources, d.zone);
+        x = x.withoutStatus();
+        AttributionOracle.Opts opts = x.opts(d, "source_link", sources);
         boolean scientific = model.equals("scientific");
         Map<String, Map<String, Object>> expected = scientific
                 ? ScientificOracle.compute(data, depth, config, 0, 30, start(d, range[0]), end(d, range[1]), from, to, opts, sources, false)
@@ -350,7 +376,8 @@ class ApiWrittenAttributionTest extends ApiTest {
         String grouping = adGrouping.isEmpty() || adGrouping.equals("ad_account") ? "source_link" : adGrouping;
         // reportSourceVisibility=true: the clicks of deleted sources are left out (section "Options")
         boolean visibility = (d.seed + adAccount.length()) % 2 == 0;
-        AttributionOracle.Opts opts = x.opts(grouping, Set.of(adAccount), d.zone, visibility ? d.deleted : Set.of());
+        x = x.plain();
+        AttributionOracle.Opts opts = x.opts(d, grouping, Set.of(adAccount), visibility ? d.deleted : Set.of());
         boolean scientific = model.equals("scientific");
         Map<String, Map<String, Object>> expected = scientific
                 ? ScientificOracle.compute(data, "account", config, 0, 30, start(d, range[0]), end(d, range[1]), from, to, opts,
@@ -373,6 +400,63 @@ class ApiWrittenAttributionTest extends ApiTest {
         compare(expected, r.body().get("result"), fields, label);
         order(r.body().get("result"), null, label);
         covered.add(model + "/ad-account/" + (adGrouping.isEmpty() ? "(default)" : adGrouping) + (visibility ? "/visibility" : ""));
+    }
+
+    /**
+     * A keyword level (docs "Keyword levels") over the registered keywords of the platform's ad groups and one
+     * unknown: the click models and scientific with keywords as entities; no spend per keyword, so cost and what is
+     * computed from it are null; rows carry {@code adgroupId} and the keyword id.
+     */
+    private void keywords(DataSet d, String level, String model, String grouping, String config, int window, int days, String[] range, Extra x) {
+        String platform = level.startsWith("google_v2") ? ApiWrittenDataGenerator.GOOGLE_V2 : ApiWrittenDataGenerator.GOOGLE;
+        Set<String> registered = d.keywords(platform);
+        if (registered.isEmpty()) {
+            return;
+        }
+        x = x.withoutStatus();
+        LocalDate from = LocalDate.parse(range[0]);
+        LocalDate to = LocalDate.parse(range[1]);
+        AttributionOracle.Data data = d.data(platform, from, to);
+        AttributionOracle.Opts opts = x.opts(d, grouping, registered);
+        boolean scientific = model.equals("scientific");
+        Map<String, Map<String, Object>> expected = scientific
+                ? ScientificOracle.compute(data, "keyword", config, window, days, start(d, range[0]), end(d, range[1]), from, to, opts, null, false)
+                : AttributionOracle.compute(data, "keyword", model, config, window, start(d, range[0]), end(d, range[1]), from, to, opts);
+        expected.values().forEach(row -> List.of("cost", "profit", "roas", "cac", "cost_per_sale", "cost_per_unique_customer",
+                "cost_per_lead").forEach(f -> row.put(f, null)));
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        for (String k : registered) {
+            groups.computeIfAbsent(k.substring(0, k.indexOf(':')), g -> new ArrayList<>()).add(k.substring(k.indexOf(':') + 1));
+        }
+        String unknownGroup = groups.keySet().iterator().next();
+        groups.get(unknownGroup).add("555");
+        StringBuilder ids = new StringBuilder();
+        groups.forEach((g, ks) -> ids.append(ids.length() == 0 ? "" : ",").append(g).append(":[").append(String.join(",", ks)).append(']'));
+        List<String> fields = SCIENTIFIC_FIELDS;
+        String query = "/api/v1.0/attribution?attributionModel=" + model + "&startDate=" + range[0] + "&endDate=" + range[1] + "&level=" + level
+                + "&fields=" + String.join(",", fields) + "&keywordsIds=" + enc(ids.toString()) + "&sourceConfiguration=" + config
+                + "&windowAttributionDaysRange=" + window + "&scientificDaysRange=" + days + "&timeGroupingOption=" + grouping + x.query();
+        String label = "seed " + d.seed + " GET " + query;
+        Response r = get(d.key, query);
+        if (r.status() != 200) {
+            failures.add(label + ": " + r.status() + " " + r.raw());
+            return;
+        }
+        String message = r.message() == null ? "" : r.message();
+        if (!message.contains("Id not found at level " + level + ": " + unknownGroup + ":555")) {
+            failures.add(label + ": message " + message + " should name " + unknownGroup + ":555");
+        }
+        ArrayNode rows = JsonNodeFactory.instance.arrayNode();
+        for (JsonNode row : r.body().get("result")) {
+            com.fasterxml.jackson.databind.node.ObjectNode copy = row.deepCopy();
+            if (row.has("adgroupId")) {
+                copy.put("id", row.get("adgroupId").asText() + ":" + row.get("id").asText());
+            }
+            rows.add(copy);
+        }
+        compare(expected, rows, fields, label);
+        keywordRows += expected.size();
+        covered.add(model + "/" + level + "/" + grouping);
     }
 
     /** The rows' ids are in the order of {@code ids} (null: ascending, the date buckets oldest first). */

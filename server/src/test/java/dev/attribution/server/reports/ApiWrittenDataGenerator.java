@@ -11,6 +11,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,7 +25,8 @@ import java.util.Set;
  * hand-made sources), POST /clicks (email, phones only, with and without an ad id, dates with {@code Z},
  * {@code +02:00}, {@code -05:00} and no offset), POST /orders (several items, rebills, hard costs, shipping, taxes),
  * DELETE /orders/{id} (refunds, whole and partial), POST /calls and POST /custom-costs (DAILY with and without end,
- * ONE_TIME), the custom costs being the only spend. No SQL, no seed, no spend import.
+ * ONE_TIME), PUT /leads (stages) and a spend file for POST /ad-spend/import ({@link #extend}: spend per ad and day,
+ * keywords, a GOOGLE_V2 ad group). No SQL, no seed.
  *
  * <p>After the writes have reached ClickHouse, {@link DataSet#readBack} reads what the API derived (sale ids, the money
  * split of the orders, refunds, first-sale flags) through GET /sales and GET /conversion-paths and builds the
@@ -39,14 +41,23 @@ final class ApiWrittenDataGenerator {
 
     static final String FACEBOOK = "FACEBOOK";
     static final String GOOGLE = "GOOGLE";
+    static final String GOOGLE_V2 = "GOOGLE_V2";
+    static final String TIKTOK = "TIKTOK";
+    static final String SNAPCHAT = "SNAPCHAT";
 
     /**
      * A source: {@code platform} "" for organic and hand-made ones; {@code adSourceId} the ad set / ad group id;
      * {@code campaignId} "" when not sent (GOOGLE only); {@code adIds} the ads its clicks may name; {@code late}: created
-     * after its first clicks (the hierarchy must come out the same).
+     * after its first clicks (the hierarchy must come out the same); {@code imported}: a GOOGLE_V2 ad group no source
+     * can name (POST /sources has no GOOGLE_V2): its ad account and campaign come from the spend file alone.
      */
     record Source(String name, String platform, String adSourceId, String adAccountId, String campaignId, boolean organic,
-                  boolean late, List<String> adIds) {
+                  boolean late, List<String> adIds, boolean imported) {
+        Source(String name, String platform, String adSourceId, String adAccountId, String campaignId, boolean organic,
+               boolean late, List<String> adIds) {
+            this(name, platform, adSourceId, adAccountId, campaignId, organic, late, adIds, false);
+        }
+
         String tag() {
             return "@" + name;
         }
@@ -62,17 +73,36 @@ final class ApiWrittenDataGenerator {
         boolean ghost() {
             return paid() && adAccountId.isEmpty();
         }
+
+        /** A source POST /sources creates (not an ad set no source names, not an imported GOOGLE_V2 ad group). */
+        boolean written() {
+            return !ghost() && !imported;
+        }
     }
 
     /** A lead as the partner knows it: an email (null: phones only) and phone numbers. */
     record Lead(String email, List<String> phones) {
     }
 
-    /** A click: its lead (index), source, ad id ("" none), the date as sent, whether only phones identify the lead. */
-    record Click(int lead, Source source, String adId, String date, boolean byPhone) {
+    /**
+     * A click: its lead (index), source, ad id ("" none), the date as sent, whether only phones identify the lead;
+     * {@code keywordId}: the kwd- id its URL's {@code targetid} carries ("" none; docs "Keyword levels").
+     */
+    record Click(int lead, Source source, String adId, String date, boolean byPhone, String keywordId) {
+        Click(int lead, Source source, String adId, String date, boolean byPhone) {
+            this(lead, source, adId, date, byPhone, "");
+        }
     }
 
-    record Item(String name, long unitCents, int quantity, boolean rebill) {
+    /** An order item; {@code cogsCents}: its cost of goods per unit (included in the price, subtracted by excludeHardCosts). */
+    record Item(String name, long unitCents, int quantity, boolean rebill, long cogsCents) {
+        Item(String name, long unitCents, int quantity, boolean rebill) {
+            this(name, unitCents, quantity, rebill, 0);
+        }
+    }
+
+    /** A line of the spend file (POST /ad-spend/import): an ad's spend of one day, sometimes a keyword of its ad group. */
+    record SpendLine(Source source, String adId, LocalDate day, long cents, String keywordId) {
     }
 
     /** An order; {@code refund}: DELETE /orders/{id} follows, with {@code refundCents} (null: the whole order). */
@@ -84,6 +114,23 @@ final class ApiWrittenDataGenerator {
                 t += i.unitCents() * i.quantity();
             }
             return t;
+        }
+
+        /**
+         * What excludeHardCosts subtracts from the sales of its recurring ({@code rebill} true) or one-time items:
+         * their shares of the order's taxes and shipping (spread evenly, the first items taking the odd cents, as
+         * {@code OrderSplit}) and their cost of goods. Per class, as all sales of an order share lead and date.
+         */
+        long deductions(boolean rebill) {
+            long[] tax = AttributionOracle.split(taxCents, items.size());
+            long[] ship = AttributionOracle.split(shippingCents, items.size());
+            long sum = 0;
+            for (int i = 0; i < items.size(); i++) {
+                if (items.get(i).rebill() == rebill) {
+                    sum += tax[i] + ship[i] + items.get(i).cogsCents() * items.get(i).quantity();
+                }
+            }
+            return sum;
         }
     }
 
@@ -108,6 +155,13 @@ final class ApiWrittenDataGenerator {
         final List<Cost> costs = new ArrayList<>();
         /** Tags of sources deleted (DELETE /sources/{tag}) after everything else was written. */
         final Set<String> deleted = new LinkedHashSet<>();
+        /** Each lead's stage ("" none), applied by PUT /leads after the other writes. */
+        final List<String> stages = new ArrayList<>();
+        /** The spend file, imported before every other write ({@link #importFirst}) or after all of them. */
+        final List<SpendLine> spend = new ArrayList<>();
+        boolean importFirst;
+        /** Read back: lead index → lead id. */
+        final Map<Integer, String> leadIdOf = new HashMap<>();
         /** Written: the click id and lead id of each click, in plan order. */
         final List<String> clickIds = new ArrayList<>();
         final List<String> clickLeads = new ArrayList<>();
@@ -122,15 +176,67 @@ final class ApiWrittenDataGenerator {
 
         /** The sources created on {@code platform} (not the ad sets no source names). */
         List<Source> paidSources(String platform) {
-            return sources.stream().filter(s -> s.platform().equals(platform) && !s.ghost()).toList();
+            return sources.stream().filter(s -> s.platform().equals(platform) && s.written()).toList();
+        }
+
+        /** The spend file (CSV). */
+        String spendFile() {
+            StringBuilder b = new StringBuilder("platform,ad_account_id,campaign_id,ad_set_id,ad_id,date,spend,keyword_id,keyword,match_type\n");
+            for (SpendLine l : spend) {
+                Source s = l.source();
+                b.append(s.platform()).append(',').append(s.adAccountId()).append(',').append(s.campaignId()).append(',').append(s.adSourceId())
+                        .append(',').append(l.adId()).append(',').append(l.day()).append(',').append(money(l.cents())).append(',')
+                        .append(l.keywordId()).append(',').append(l.keywordId().isEmpty() ? "" : "keyword " + l.keywordId()).append(',')
+                        .append(l.keywordId().isEmpty() ? "" : "PHRASE").append('\n');
+            }
+            return b.toString();
+        }
+
+        /** The registered keywords of {@code platform} as {@code <adGroupId>:<keywordId>}. */
+        Set<String> keywords(String platform) {
+            Set<String> out = new LinkedHashSet<>();
+            spend.stream().filter(l -> l.source().platform().equals(platform) && !l.keywordId().isEmpty())
+                    .forEach(l -> out.add(l.source().adSourceId() + ":" + l.keywordId()));
+            return out;
+        }
+
+        /** The leads (ids) whose stage is one of {@code stageNames} (comma-separated, any case); null for "" (no filter). */
+        Set<String> stageLeads(String stageNames) {
+            if (stageNames.isEmpty()) {
+                return null;
+            }
+            Set<String> wanted = new HashSet<>();
+            for (String n : stageNames.split(",")) {
+                wanted.add(n.trim().toLowerCase(java.util.Locale.ROOT));
+            }
+            Set<String> out = new HashSet<>();
+            for (int l = 0; l < stages.size(); l++) {
+                if (!stages.get(l).isEmpty() && wanted.contains(stages.get(l).toLowerCase(java.util.Locale.ROOT)) && leadIdOf.containsKey(l)) {
+                    out.add(leadIdOf.get(l));
+                }
+            }
+            return out;
+        }
+
+        /** The spend file's spend of {@code platform}'s ads in oracle form. */
+        List<AttributionOracle.Spend> importedSpend(String platform) {
+            return spend.stream().filter(l -> platform.isEmpty() || l.source().platform().equals(platform))
+                    .map(l -> new AttributionOracle.Spend(l.adId(), l.day(), l.cents())).toList();
         }
 
         /** The ads of the account on {@code platform} ("" = every platform): source entries, then the clicked ads. */
         List<AttributionOracle.Ad> ads(String platform) {
             Map<String, AttributionOracle.Ad> out = new LinkedHashMap<>();
             for (Source s : sources) {
-                if (s.paid() && !s.ghost() && (platform.isEmpty() || s.platform().equals(platform))) {
+                if (s.paid() && s.written() && (platform.isEmpty() || s.platform().equals(platform))) {
                     out.put(s.adSourceId(), new AttributionOracle.Ad(s.adSourceId(), s.adSourceId(), s.campaignId(), s.adAccountId()));
+                }
+            }
+            // the ads of the spend file (some no click names), under the parents the file gives
+            for (SpendLine l : spend) {
+                Source s = l.source();
+                if (platform.isEmpty() || s.platform().equals(platform)) {
+                    out.putIfAbsent(l.adId(), new AttributionOracle.Ad(l.adId(), s.adSourceId(), s.campaignId(), s.adAccountId()));
                 }
             }
             for (Click c : clicks) {
@@ -155,12 +261,13 @@ final class ApiWrittenDataGenerator {
             Map<String, List<String>> entries = new HashMap<>();
             for (Source s : sources) {
                 // only live sources take custom costs ("The ad hierarchy the API writes": DELETE /sources)
-                if (s.paid() && !s.ghost() && !deleted.contains(s.tag()) && (platform.isEmpty() || s.platform().equals(platform))) {
+                if (s.paid() && s.written() && !deleted.contains(s.tag()) && (platform.isEmpty() || s.platform().equals(platform))) {
                     entries.computeIfAbsent(s.tag(), k -> new ArrayList<>()).add(s.adSourceId());
                 }
             }
-            return new AttributionOracle.Data(ads(platform), oracleClicks, sales,
-                    AttributionOracle.customCostSpend(oracleCosts(), entries, fromDay, toDay), oracleCalls);
+            List<AttributionOracle.Spend> all = new ArrayList<>(AttributionOracle.customCostSpend(oracleCosts(), entries, fromDay, toDay));
+            all.addAll(importedSpend(platform));
+            return new AttributionOracle.Data(ads(platform), oracleClicks, sales, all, oracleCalls);
         }
 
         /**
@@ -180,7 +287,7 @@ final class ApiWrittenDataGenerator {
                         + known + " vs " + lead);
                 oracleClicks.add(new AttributionOracle.Click(clickIds.get(i), lead, instant(c.date()), c.source().organic(),
                         c.source().platform(), c.source().paid() ? (c.adId().isEmpty() ? c.source().adSourceId() : c.adId()) : "",
-                        c.source().tag()));
+                        c.source().imported() ? "" : c.source().tag(), c.keywordId()));
             }
             List<JsonNode> apiSales = all(http, "/api/v1.0/sales?pageSize=250");
             Map<String, JsonNode> byOrder = new HashMap<>();
@@ -215,6 +322,8 @@ final class ApiWrittenDataGenerator {
                 long hard = 0;
                 int rebills = 0;
                 Instant at = instant(o.date());
+                // excludeHardCosts: each class's deductions on its first sale (the class's sales share row and bucket)
+                Set<Boolean> deducted = new HashSet<>();
                 for (JsonNode s : got) {
                     long cents = cents(s.get("price").get("price"));
                     long refund = cents(s.get("price").get("refunded"));
@@ -234,8 +343,9 @@ final class ApiWrittenDataGenerator {
                             + " (documented rule: the non-recurring sales of the lead's earliest order)");
                     check.accept(cents(path.get("price").get("refunded")) == refund, label + ": the refund reached ClickHouse");
                     Set<String> want = new LinkedHashSet<>();
+                    // GET /conversion-paths shows the clicks that carry a source tag (the GOOGLE_V2 clicks carry none)
                     for (AttributionOracle.Click c : oracleClicks) {
-                        if (c.leadId().equals(leadId) && !c.at().isAfter(at)) {
+                        if (c.leadId().equals(leadId) && !c.at().isAfter(at) && !c.tag().isEmpty()) {
                             want.add(c.id());
                         }
                     }
@@ -246,7 +356,8 @@ final class ApiWrittenDataGenerator {
                     refunded += refund;
                     hard += hardCents;
                     rebills += recurring ? 1 : 0;
-                    sales.add(new AttributionOracle.Sale(s.get("id").asText(), leadId, at, cents, recurring, first, 0, isRefunded, refund, hardCents));
+                    long deductions = deducted.add(recurring) ? o.deductions(recurring) : 0;
+                    sales.add(new AttributionOracle.Sale(s.get("id").asText(), leadId, at, cents, recurring, first, deductions, isRefunded, refund, hardCents));
                     check.accept(isRefunded == o.refund(), label + ": refunded " + isRefunded);
                 }
                 check.accept(total == o.total(), label + ": the sales add up to the order, " + total + " vs " + o.total());
@@ -255,6 +366,7 @@ final class ApiWrittenDataGenerator {
                 check.accept(refunded == (!o.refund() ? 0 : o.refundCents() == null ? o.total() : o.refundCents()),
                         label + ": refunded " + refunded);
             }
+            leadIdOf.putAll(leadIds);
             // calls: at most one per lead in the plan, so matched by lead; GET /calls gives id, qualified flag and state
             List<JsonNode> apiCalls = all(http, "/api/v1.0/calls?pageSize=250");
             check.accept(apiCalls.size() == calls.size(), "seed " + seed + ": " + calls.size() + " calls written, " + apiCalls.size() + " in GET /calls");
@@ -270,7 +382,7 @@ final class ApiWrittenDataGenerator {
             }
             int callPaths = all(http, "/api/v1.0/conversion-paths?conversionType=CALL&pageSize=250").size();
             check.accept(callPaths == calls.size(), "seed " + seed + ": " + callPaths + " calls in GET /conversion-paths (ClickHouse)");
-            // every click of every lead reached ClickHouse (a lead's path holds its clicks up to its creation: all of them)
+            // every tagged click of every lead reached ClickHouse (a lead's path holds its clicks up to its creation: all of them)
             Map<String, JsonNode> leadPaths = new HashMap<>();
             for (JsonNode p : all(http, "/api/v1.0/conversion-paths?conversionType=LEAD&pageSize=250")) {
                 leadPaths.put(p.get("leadId").asText(), p);
@@ -279,7 +391,7 @@ final class ApiWrittenDataGenerator {
             check.accept(planned.equals(leadPaths.keySet()), "seed " + seed + ": leads in ClickHouse " + leadPaths.keySet() + ", written " + planned);
             for (String lead : planned) {
                 Set<String> want = new LinkedHashSet<>();
-                oracleClicks.stream().filter(c -> c.leadId().equals(lead)).forEach(c -> want.add(c.id()));
+                oracleClicks.stream().filter(c -> c.leadId().equals(lead) && !c.tag().isEmpty()).forEach(c -> want.add(c.id()));
                 Set<String> got = new LinkedHashSet<>();
                 JsonNode p = leadPaths.get(lead);
                 if (p != null) {
@@ -420,7 +532,104 @@ final class ApiWrittenDataGenerator {
             List<Source> created = d.sources.stream().filter(x -> !x.ghost()).toList();
             d.deleted.add(created.get(rnd.nextInt(created.size())).tag());
         }
+        extend(d, new Random(seed * 104729L + 3));
         return d;
+    }
+
+    /**
+     * What the plan gained when AttributionPropertyTest's coverage moved here (issue 20), drawn from a Random of its
+     * own so the rest of each plan stays as it was: lead stages (PUT /leads; lead_stage), items' cost of goods
+     * (excludeHardCosts), a spend file (POST /ad-spend/import before or after everything else: cost, status) that
+     * also registers keywords of the GOOGLE ad groups and of a GOOGLE_V2 ad group only clicks and the file name, and
+     * clicks whose URL carries {@code targetid=kwd-…} (keyword levels).
+     */
+    private static void extend(DataSet d, Random x) {
+        String p = "s" + d.seed;
+        // only leads a click or an order created can be staged; the first two take Hot and Cold (lead_stage needs both)
+        int staged = 0;
+        for (int l = 0; l < d.leads.size(); l++) {
+            int lead = l;
+            boolean exists = d.clicks.stream().anyMatch(c -> c.lead() == lead) || d.orders.stream().anyMatch(o -> o.lead() == lead);
+            String stage = List.of("Hot", "Cold", "").get(x.nextInt(3));
+            d.stages.add(!exists ? "" : staged == 0 ? "Hot" : staged == 1 ? "Cold" : stage);
+            staged += exists ? 1 : 0;
+        }
+        for (int i = 0; i < d.orders.size(); i++) {
+            Order o = d.orders.get(i);
+            List<Item> items = new ArrayList<>();
+            for (Item it : o.items()) {
+                items.add(new Item(it.name(), it.unitCents(), it.quantity(), it.rebill(), x.nextInt(3) == 0 ? 0 : x.nextInt((int) it.unitCents() / 2 + 1)));
+            }
+            d.orders.set(i, new Order(o.lead(), o.orderId(), o.date(), items, o.hardCents(), o.shippingCents(), o.taxCents(), o.refund(), o.refundCents()));
+        }
+        // GOOGLE_V2: one ad group under its own ad account, known from the spend file and the clicks only
+        Source v2 = new Source(p + "-v2", GOOGLE_V2, p + "-v2group", p + "-v2acct", x.nextBoolean() ? p + "-v2camp" : "", false, false,
+                List.of(p + "-v2group-ad1", p + "-v2group-ad2"), true);
+        d.sources.add(v2);
+        // TIKTOK (ad group) and SNAPCHAT (ad squad) sources: their clicks name no ad (adspendAdId is for GOOGLE,
+        // GOOGLE_V2 and FACEBOOK only), so they credit the source entry; the spend file names ads of theirs
+        List<Source> social = List.of(
+                new Source(p + "-tt", TIKTOK, p + "-ttgroup", p + "-ttacct", p + "-ttcamp", false, false, List.of(p + "-ttgroup-ad1")),
+                new Source(p + "-sc", SNAPCHAT, p + "-scsquad", p + "-scacct", "", false, false, List.of(p + "-scsquad-ad1", p + "-scsquad-ad2")));
+        d.sources.addAll(social);
+        d.importFirst = x.nextBoolean();
+        int g = 0;
+        for (Source s : d.sources) {
+            if (!s.paid() || s.ghost()) {
+                continue;
+            }
+            for (String ad : s.adIds()) {
+                for (int day = 0; day < SPAN_DAYS; day++) {
+                    if (x.nextInt(5) == 0) {
+                        d.spend.add(new SpendLine(s, ad, BASE.atZone(ZoneOffset.UTC).toLocalDate().plusDays(day), x.nextInt(4) == 0 ? 0 : 1 + x.nextInt(20000), ""));
+                    }
+                }
+            }
+            if (!s.platform().equals(GOOGLE) && !s.platform().equals(GOOGLE_V2)) {
+                continue;
+            }
+            // two keywords of the ad group, registered on lines of an ad of their own (an ad no click names)
+            int k0 = 1000 * (++g);
+            for (int k = 1; k <= 2; k++) {
+                d.spend.add(new SpendLine(s, s.adSourceId() + "-kw", BASE.atZone(ZoneOffset.UTC).toLocalDate().plusDays(k * 3 + x.nextInt(3)),
+                        x.nextInt(2000), Integer.toString(k0 + k)));
+            }
+            for (int i = 0; i < d.clicks.size(); i++) {
+                Click c = d.clicks.get(i);
+                if (c.source() == s && x.nextInt(5) != 0) {
+                    String kw = x.nextInt(6) == 0 ? "9999" : Integer.toString(k0 + 1 + x.nextInt(2));
+                    d.clicks.set(i, new Click(c.lead(), s, c.adId(), c.date(), c.byPhone(), kw));
+                }
+            }
+        }
+        for (Source s : social) {
+            int n = 3 + x.nextInt(5);
+            for (int i = 0; i < n; i++) {
+                int lead = x.nextInt(d.leads.size());
+                if (d.clicks.stream().noneMatch(c -> c.lead() == lead)) {
+                    continue;
+                }
+                Instant at = BASE.plusSeconds(x.nextInt(SPAN_DAYS * 86400));
+                d.clicks.add(new Click(lead, s, "", format(at, OFFSETS[x.nextInt(OFFSETS.length)], x), d.leads.get(lead).email() == null));
+            }
+        }
+        LocalDate costStart = BASE.atZone(ZoneOffset.UTC).toLocalDate().plusDays(5 + x.nextInt(10));
+        d.costs.add(new Cost(true, costStart.toString(), costStart.plusDays(x.nextInt(15)) + "T12:00:00", 100 + x.nextInt(5000),
+                List.of(social.get(0).tag(), social.get(1).tag())));
+        // the GOOGLE_V2 clicks (with an ad and without: the ad group's own entry), most with a keyword
+        int n = 6 + x.nextInt(8);
+        for (int i = 0; i < n; i++) {
+            int lead = x.nextInt(d.leads.size());
+            Lead l = d.leads.get(lead);
+            boolean leadStarted = d.clicks.stream().anyMatch(c -> c.lead() == lead);
+            if (!leadStarted) {
+                continue; // a lead's first click stays the one of the plan (it gives the lead its phones)
+            }
+            String ad = x.nextInt(3) == 0 ? "" : v2.adIds().get(x.nextInt(2));
+            String kw = x.nextInt(5) == 0 ? "" : x.nextInt(6) == 0 ? "9999" : Integer.toString(1000 * g + 1 + x.nextInt(2));
+            Instant at = BASE.plusSeconds(x.nextInt(SPAN_DAYS * 86400));
+            d.clicks.add(new Click(lead, v2, ad, format(at, OFFSETS[x.nextInt(OFFSETS.length)], x), l.email() == null, kw));
+        }
     }
 
     private static Source pickSource(Random rnd, List<Source> sources) {
@@ -503,7 +712,7 @@ final class ApiWrittenDataGenerator {
         for (DataSet d : sets) {
             // No POST /products: the orders name products the account does not have yet, several orders at once (the
             // race of ProductCatalog.forItem this found, fixed on main in b370a00, must not come back).
-            for (Source s : d.sources.stream().filter(x -> !x.ghost()).toList()) {
+            for (Source s : d.sources.stream().filter(Source::written).toList()) {
                 phases.get(s.late() ? 3 : 0).add(new Write(d, "POST", "/api/v1.0/sources", sourceJson(s), "CREATE_SOURCE_LINK", r -> {
                     if (r == null || !s.tag().equals(r.path("tag").asText())) {
                         throw new AssertionError("seed " + d.seed + " source " + s.name() + " got tag " + (r == null ? null : r.path("tag")));
@@ -534,6 +743,17 @@ final class ApiWrittenDataGenerator {
             for (Call c : d.calls) {
                 phases.get(3).add(new Write(d, "POST", "/api/v1.0/calls", "{\"name\":\"Call " + c.lead() + "\",\"email\":\""
                         + d.leads.get(c.lead()).email() + "\",\"date\":\"" + c.date() + "\",\"state\":\"" + c.state() + "\"}", "CREATE_CALL", r -> {
+                }));
+            }
+            for (int l = 0; l < d.leads.size(); l++) {
+                if (d.stages.get(l).isEmpty()) {
+                    continue;
+                }
+                Lead lead = d.leads.get(l);
+                String select = lead.email() != null ? "email=" + java.net.URLEncoder.encode(lead.email(), java.nio.charset.StandardCharsets.UTF_8)
+                        : "phone=" + java.net.URLEncoder.encode(lead.phones().get(0), java.nio.charset.StandardCharsets.UTF_8);
+                phases.get(4).add(new Write(d, "PUT", "/api/v1.0/leads?" + select, "{\"leadStage\":{\"name\":\"" + d.stages.get(l) + "\"}}",
+                        "UPDATE_LEAD", r -> {
                 }));
             }
             for (String tag : d.deleted) {
@@ -572,9 +792,15 @@ final class ApiWrittenDataGenerator {
     }
 
     static String clickJson(Click c, Lead lead, boolean first) {
-        StringBuilder b = new StringBuilder("{\"referrerUrl\":\"https://shop.api-oracle.test/landing\",\"sourceLinkTag\":\"")
-                .append(c.source().tag()).append("\",\"date\":\"").append(c.date()).append('"');
         Source s = c.source();
+        // Google's ValueTrack {targetid}: kwd-<id> alone or after an audience id
+        String url = "https://shop.api-oracle.test/landing" + (c.keywordId().isEmpty() ? ""
+                : "?gclid=x&targetid=" + (c.keywordId().hashCode() % 2 == 0 ? "kwd-" : "aud-7%3Akwd-") + c.keywordId());
+        StringBuilder b = new StringBuilder("{\"referrerUrl\":\"").append(url).append('"');
+        if (!s.imported()) {
+            b.append(",\"sourceLinkTag\":\"").append(s.tag()).append('"');
+        }
+        b.append(",\"date\":\"").append(c.date()).append('"');
         if (s.organic()) {
             b.append(",\"isOrganic\":true");
         }
@@ -618,6 +844,9 @@ final class ApiWrittenDataGenerator {
             }
             if (it.rebill()) {
                 b.append(",\"isRebill\":true");
+            }
+            if (it.cogsCents() > 0) {
+                b.append(",\"costOfGoods\":").append(money(it.cogsCents()));
             }
             b.append('}');
         }

@@ -1,18 +1,13 @@
 package dev.attribution.server.reports;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.attribution.api.RequestIds;
-import dev.attribution.api.auth.ApiKeys;
 import dev.attribution.api.auth.Roles;
-import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.server.support.ApiTest;
+import dev.attribution.server.support.ApiTest.WriteRequest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import javax.sql.DataSource;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,14 +19,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** GET /attribution options over {@link AttributionFixture}: groupings, filters, metrics, isAdAccountId paging, rule texts. */
+/**
+ * GET /attribution options over {@link ApiWrittenFixture} (written through the API): groupings, filters, metrics,
+ * isAdAccountId paging, rule texts; and three small accounts of their own, written through the API too.
+ */
 @MicronautTest(transactional = false)
 class AttributionOptionsTest extends ApiTest {
-
-    @Inject
-    ClickHouseGateway clickHouse;
-    @Inject
-    DataSource dataSource;
 
     String key;
 
@@ -39,12 +32,10 @@ class AttributionOptionsTest extends ApiTest {
     static final String ADS = BASE + "&level=facebook_ad&ids=" + enc("\"adA\",\"adB\",\"adC\"");
 
     @BeforeAll
-    void data() throws Exception {
-        String acc = RequestIds.next("acc_");
-        directory.createAccount(acc, "Options " + acc, null, ZoneOffset.UTC, "USD");
-        key = ApiKeys.newKey();
-        directory.createKey(acc, ApiKeys.hash(key), Roles.ALL, false);
-        AttributionFixture.load(clickHouse, dataSource, acc);
+    void data() {
+        key = newUnthrottledAccount("UTC", Roles.ALL);
+        importSpend(key, ApiWrittenFixture.SPEND);
+        writePhases(ApiWrittenFixture.phases(key));
     }
 
     private Map<String, JsonNode> rows(String query) {
@@ -174,7 +165,8 @@ class AttributionOptionsTest extends ApiTest {
         money("100.00", a.get("new_customers_percentage"));
         assertEquals(1, a.get("recurring_customers").asLong());
         money("30.00", a.get("cost_per_unique_sale"));
-        assertEquals("Ad A", a.get("name").asText());
+        // the spend file carries no names: an unnamed ad shows its id; the ad set is named after its source
+        assertEquals("adA", a.get("name").asText());
         assertEquals("Set 1", a.get("parent_name").asText());
         assertTrue(a.get("impressions").isNull());
         assertTrue(a.get("30_days_ltv").isNull());
@@ -204,9 +196,11 @@ class AttributionOptionsTest extends ApiTest {
         String next = first.body().get("nextPageId").asText();
         Response second = get(key, q + "&pageId=" + enc(next));
         assertEquals(200, second.status(), second.raw());
-        assertEquals(List.of("adC"), ids(second));
+        // the sources of act1 at ad level: the three ads of the spend file (one import, so ordered by id), then the
+        // source entry "set1" its source "Set 1" added
+        assertEquals(List.of("adC", "set1"), ids(second));
         assertNull(second.body().get("nextPageId"));
-        assertEquals(List.of("adC", "adB"), ids(get(key, q + "&newestFirst=true")));
+        assertEquals(List.of("set1", "adC"), ids(get(key, q + "&newestFirst=true")));
         assertEquals(List.of("set1", "set2"), ids(get(key, q.replace("facebook_ad", "facebook_adset"))));
         bad(q + "&pageId=forged", "Invalid pageId");
         bad(q.replace("pageSize=2", "pageSize=3") + "&pageId=" + enc(next), "Invalid pageId");
@@ -241,56 +235,55 @@ class AttributionOptionsTest extends ApiTest {
         assertEquals(200, get(key, ok + "&forecastingOption=total_sales").status());
     }
 
+    /**
+     * The fixture plus a FACEBOOK source "Promo" on set2 (act1, camp1) and two custom costs on its tag: DAILY 3.00 from
+     * 11-16 (open end: 11-16..11-18 = 9.00) and ONE_TIME 7.00 on 11-17 over @promo and @nomatch (3.50 each, @nomatch
+     * names no source). The cost is the source's, so it lands on its source entry "set2" and the ad set set2 above it,
+     * never on the real ad adC of that ad set (docs/attribution-models.md "The ad hierarchy the API writes").
+     */
     @Test
-    void customCostsAreCostOfTheSourcesTheirTagsName() throws Exception {
-        String acc = RequestIds.next("acc_");
-        directory.createAccount(acc, "Custom " + acc, null, ZoneOffset.UTC, "USD");
-        String other = ApiKeys.newKey();
-        directory.createKey(acc, ApiKeys.hash(other), Roles.ALL, false);
-        AttributionFixture.load(clickHouse, dataSource, acc);
-        String b = "{\"account_id\":\"" + acc + "\",";
-        clickHouse.insertJsonEachRow("source_links", (b + "\"id\":\"sl3\",\"tag\":\"promo\",\"name\":\"Promo\",\"platform\":\"FACEBOOK\","
-                + "\"ad_source_id\":\"adC\",\"created_at\":\"2026-10-01 00:00:00\",\"updated_at\":\"2026-10-01 00:00:00\",\"deleted_at\":null,"
-                + "\"_version\":1,\"is_deleted\":0}\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        clickHouse.insertJsonEachRow("custom_costs", (b + "\"id\":\"cc1\",\"name\":\"Agency\",\"cost\":3.00,\"frequency\":\"DAILY\","
-                + "\"start_date\":\"2026-11-16 00:00:00\",\"end_date\":null,\"tags\":[\"promo\"],\"created_at\":\"2026-10-01 00:00:00\","
-                + "\"updated_at\":\"2026-10-01 00:00:00\",\"_version\":1,\"is_deleted\":0}\n"
-                + b + "\"id\":\"cc2\",\"name\":null,\"cost\":7.00,\"frequency\":\"ONE_TIME\",\"start_date\":\"2026-11-17 09:00:00\","
-                + "\"end_date\":null,\"tags\":[\"promo\",\"nomatch\"],\"created_at\":\"2026-10-01 00:00:00\","
-                + "\"updated_at\":\"2026-10-01 00:00:00\",\"_version\":1,\"is_deleted\":0}\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        Response r = get(other, ADS + "&fields=cost,roi");
+    void customCostsAreCostOfTheSourcesTheirTagsName() {
+        String other = newUnthrottledAccount("UTC", Roles.ALL);
+        importSpend(other, ApiWrittenFixture.SPEND);
+        List<List<WriteRequest>> phases = new ArrayList<>(ApiWrittenFixture.phases(other));
+        phases.add(List.of(new WriteRequest(other, "POST", "/api/v1.0/sources", "{\"name\":\"Promo\",\"integrationType\":\"FACEBOOK\","
+                        + "\"adSourceId\":\"set2\",\"accountId\":\"act1\",\"campaignId\":\"camp1\"}"),
+                new WriteRequest(other, "POST", "/api/v1.0/custom-costs", "{\"name\":\"Agency\",\"cost\":3.00,\"frequency\":\"DAILY\","
+                        + "\"startDate\":\"2026-11-16\",\"tags\":[\"@promo\"]}"),
+                new WriteRequest(other, "POST", "/api/v1.0/custom-costs", "{\"cost\":7.00,\"frequency\":\"ONE_TIME\","
+                        + "\"startDate\":\"2026-11-17T09:00:00\",\"tags\":[\"@promo\",\"@nomatch\"]}")));
+        writePhases(phases);
+        Response r = get(other, BASE + "&level=facebook_ad&ids=" + enc("\"adA\",\"adC\",\"set2\"") + "&fields=cost,roi");
         assertEquals(200, r.status(), r.raw());
         Map<String, JsonNode> rows = new HashMap<>();
         r.body().get("result").forEach(row -> rows.put(row.get("id").asText(), row));
-        money("12.50", rows.get("adC").get("cost"));
-        money("220.00", rows.get("adC").get("roi"));
+        money("12.50", rows.get("set2").get("cost"));
+        money("0.00", rows.get("adC").get("cost"));
         money("30.00", rows.get("adA").get("cost"));
-        Response weeks = get(other, ADS + "&fields=cost&timeGroupingOption=week");
+        String sets = BASE + "&level=facebook_adset&ids=" + enc("\"set1\",\"set2\"");
+        Response adSets = get(other, sets + "&fields=cost,roi");
+        assertEquals(200, adSets.status(), adSets.raw());
+        JsonNode set2 = adSets.body().get("result").get(1);
+        assertEquals("set2", set2.get("id").asText());
+        money("12.50", set2.get("cost"));
+        money("220.00", set2.get("roi"));
+        Response weeks = get(other, sets + "&fields=cost&timeGroupingOption=week");
         JsonNode last = weeks.body().get("result").get(weeks.body().get("result").size() - 1);
         assertEquals("2026-11-16", last.get("id").asText());
         money("12.50", last.get("cost"));
-        Response paused = get(other, ADS + "&fields=cost&status=paused");
-        assertEquals("adC", paused.body().get("result").get(0).get("id").asText());
+        // status looks at ad spend only: set2 has custom costs and no spend in the range
+        Response paused = get(other, sets + "&fields=cost&status=paused");
+        assertEquals(List.of("set2"), ids(paused));
     }
 
     @Test
     void bucketsFollowTheAccountTimeZone() {
-        String acc = RequestIds.next("acc_");
-        directory.createAccount(acc, "Zone " + acc, null, java.time.ZoneId.of("America/New_York"), "USD");
-        String ny = ApiKeys.newKey();
-        directory.createKey(acc, ApiKeys.hash(ny), Roles.ALL, false);
-        String b = "{\"account_id\":\"" + acc + "\",";
-        String end = ",\"_version\":1,\"is_deleted\":0}\n";
-        clickHouse.insertJsonEachRow("ads", (b + "\"platform\":\"FACEBOOK\",\"ad_id\":\"adZ\",\"ad_account_id\":\"actZ\",\"campaign_id\":\"cZ\","
-                + "\"ad_set_id\":\"sZ\",\"name\":\"Z\",\"created_at\":\"2026-10-01 00:00:00\"" + end).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        clickHouse.insertJsonEachRow("clicks", (b + "\"id\":\"kZ\",\"lead_id\":\"LZ\",\"click_date\":\"2026-11-01 12:00:00\",\"is_organic\":0,"
-                + "\"integration_type\":\"FACEBOOK\",\"adspend_ad_id\":\"adZ\",\"created_at\":\"2026-11-01 12:00:00\"" + end)
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String ny = newUnthrottledAccount("America/New_York", Roles.ALL);
         // 2026-11-10 03:00 UTC is 2026-11-09 22:00 in New York: a Monday-week bucket of 11-09, day bucket 11-09
-        clickHouse.insertJsonEachRow("sales", (b + "\"id\":\"sZ1\",\"order_id\":\"oZ\",\"lead_id\":\"LZ\",\"quantity\":1,\"price\":10.00,"
-                + "\"currency\":\"USD\",\"recurring\":0,\"first_sale\":1,\"sale_date\":\"2026-11-10 03:00:00\",\"updated_at\":\"2026-11-10 03:00:00\","
-                + "\"deleted\":0" + end).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        dev.attribution.server.support.ConversionTouchesDerivation.derive(clickHouse, acc);
+        writePhases(List.of(
+                List.of(new WriteRequest(ny, "POST", "/api/v1.0/clicks", ApiWrittenFixture.click("lz@x.test", "sZ", "adZ", "2026-11-01T12:00:00Z", "@z"))),
+                List.of(new WriteRequest(ny, "POST", "/api/v1.0/orders", "{\"orderId\":\"oZ\",\"email\":\"lz@x.test\",\"date\":\"2026-11-10T03:00:00Z\","
+                        + "\"items\":[{\"name\":\"Course Z\",\"price\":10.00}]}"))));
         String q = BASE + "&level=facebook_ad&ids=" + enc("\"adZ\"") + "&fields=sales&timeGroupingOption=";
         Response day = get(ny, q + "day");
         assertEquals(200, day.status(), day.raw());
@@ -310,52 +303,33 @@ class AttributionOptionsTest extends ApiTest {
     }
 
     /**
-     * Keyword levels on a hand-built Google account: clicks belong to a keyword by the kwd- id of their targetid,
+     * Keyword levels on a Google account written through the API: clicks belong to a keyword by the kwd- id of their targetid,
      * the models credit whole sales, spend stays null, the keyword text names the row and the ad group is its parent.
      */
     @Test
-    void keywordRowsComeFromTheTargetidOfTheTrackedUrl() throws Exception {
-        String acc = RequestIds.next("acc_");
-        directory.createAccount(acc, "Keywords " + acc, null, ZoneOffset.UTC, "USD");
-        String kwKey = ApiKeys.newKey();
-        directory.createKey(acc, ApiKeys.hash(kwKey), Roles.ALL, false);
-        String v = ",\"_version\":1,\"is_deleted\":0}\n";
-        clickHouse.insertJsonEachRow("ads", ("{\"account_id\":\"" + acc + "\",\"platform\":\"GOOGLE\",\"ad_id\":\"gadA\",\"ad_account_id\":\"gact\","
-                + "\"campaign_id\":\"gc\",\"ad_set_id\":\"G1\",\"name\":\"A\",\"created_at\":\"2026-10-01 00:00:00\"" + v).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        clickHouse.insertJsonEachRow("ad_sets", ("{\"account_id\":\"" + acc + "\",\"platform\":\"GOOGLE\",\"ad_set_id\":\"G1\",\"ad_account_id\":\"gact\","
-                + "\"campaign_id\":\"gc\",\"name\":\"Brand\",\"created_at\":\"2026-10-01 00:00:00\"" + v).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        clickHouse.insertJsonEachRow("ad_spend_daily", ("{\"account_id\":\"" + acc + "\",\"platform\":\"GOOGLE\",\"ad_id\":\"gadA\",\"day\":\"2026-11-02\","
-                + "\"ad_account_id\":\"gact\",\"campaign_id\":\"gc\",\"ad_set_id\":\"G1\",\"spend\":30.00,\"currency\":\"USD\",\"updated_at\":\"2026-11-02 00:00:00\"" + v)
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        StringBuilder clicks = new StringBuilder();
-        for (String[] c : new String[][]{{"c1", "L1", "2026-11-02 10:00:00", "&targetid=kwd-111"}, {"c2", "L1", "2026-11-03 10:00:00", "&targetid=aud-5%3Akwd-112"},
-                {"c3", "L2", "2026-11-04 10:00:00", ""}}) {
-            clicks.append("{\"account_id\":\"").append(acc).append("\",\"id\":\"").append(c[0]).append("\",\"lead_id\":\"").append(c[1])
-                    .append("\",\"click_date\":\"").append(c[2]).append("\",\"tracked_url\":\"https://shop.test/?gclid=g").append(c[3])
-                    .append("\",\"is_organic\":0,\"integration_type\":\"GOOGLE\",\"adspend_ad_id\":\"gadA\",\"created_at\":\"").append(c[2]).append("\"").append(v);
+    void keywordRowsComeFromTheTargetidOfTheTrackedUrl() {
+        String kwKey = newUnthrottledAccount("UTC", Roles.ALL);
+        // the spend file registers the keywords of ad group G1 (a row's keyword_id/keyword/match_type); the source
+        // "Brand" names the ad group
+        importSpend(kwKey, """
+                platform,ad_account_id,campaign_id,ad_set_id,ad_id,date,spend,keyword_id,keyword,match_type
+                GOOGLE,gact,gc,G1,gadA,2026-11-02,30.00,111,shoes,EXACT
+                GOOGLE,gact,gc,G1,gadA,2026-10-15,0.00,112,red shoes,EXACT
+                """);
+        List<WriteRequest> clicks = new ArrayList<>();
+        for (String[] c : new String[][]{{"l1@x.test", "2026-11-02T10:00:00Z", "&targetid=kwd-111"}, {"l1@x.test", "2026-11-03T10:00:00Z", "&targetid=aud-5%3Akwd-112"},
+                {"l2@x.test", "2026-11-04T10:00:00Z", ""}}) {
+            clicks.add(new WriteRequest(kwKey, "POST", "/api/v1.0/clicks", "{\"referrerUrl\":\"https://shop.test/?gclid=g" + c[2] + "\",\"email\":\"" + c[0]
+                    + "\",\"date\":\"" + c[1] + "\",\"integrationType\":\"GOOGLE\",\"adSourceId\":\"G1\",\"adspendAdId\":\"gadA\"}"));
         }
-        clickHouse.insertJsonEachRow("clicks", clicks.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        StringBuilder sales = new StringBuilder();
-        for (String[] x : new String[][]{{"s1", "L1", "2026-11-05 12:00:00", "100.00"}, {"s2", "L2", "2026-11-06 12:00:00", "40.00"}}) {
-            sales.append("{\"account_id\":\"").append(acc).append("\",\"id\":\"").append(x[0]).append("\",\"order_id\":\"o").append(x[0])
-                    .append("\",\"lead_id\":\"").append(x[1]).append("\",\"quantity\":1,\"price\":").append(x[3])
-                    .append(",\"currency\":\"USD\",\"recurring\":0,\"first_sale\":1,\"sale_date\":\"").append(x[2]).append("\",\"updated_at\":\"")
-                    .append(x[2]).append("\",\"deleted\":0").append(v);
-        }
-        clickHouse.insertJsonEachRow("sales", sales.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        try (java.sql.Connection c = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(dataSource).getConnection();
-             java.sql.PreparedStatement ps = c.prepareStatement("INSERT INTO ad_keywords (account_id, platform, keyword_id, ad_set_id, keyword, match_type) "
-                     + "VALUES (?, 'GOOGLE', ?, 'G1', ?, 'EXACT')")) {
-            for (String[] k : new String[][]{{"111", "shoes"}, {"112", "red shoes"}}) {
-                ps.setString(1, acc);
-                ps.setString(2, k[0]);
-                ps.setString(3, k[1]);
-                ps.executeUpdate();
-            }
-            if (!c.getAutoCommit()) {
-                c.commit();
-            }
-        }
+        writePhases(List.of(
+                List.of(new WriteRequest(kwKey, "POST", "/api/v1.0/sources", "{\"name\":\"Brand\",\"integrationType\":\"GOOGLE\",\"adSourceId\":\"G1\","
+                        + "\"accountId\":\"gact\",\"campaignId\":\"gc\",\"adspendSubType\":\"DISPLAY\"}")),
+                clicks,
+                List.of(new WriteRequest(kwKey, "POST", "/api/v1.0/orders", "{\"orderId\":\"os1\",\"email\":\"l1@x.test\",\"date\":\"2026-11-05T12:00:00Z\","
+                                + "\"items\":[{\"name\":\"Shoes one\",\"price\":100.00}]}"),
+                        new WriteRequest(kwKey, "POST", "/api/v1.0/orders", "{\"orderId\":\"os2\",\"email\":\"l2@x.test\",\"date\":\"2026-11-06T12:00:00Z\","
+                                + "\"items\":[{\"name\":\"Shoes two\",\"price\":40.00}]}"))));
         String q = "/api/v1.0/attribution?startDate=2026-11-01&endDate=2026-11-18&level=google_keyword&keywordsIds=" + enc("G1:[111,112]")
                 + "&fields=name,parent_name,sales,revenue,customers,leads,clicks,cost,roas,cac&attributionModel=";
         Response last = get(kwKey, q + "last_click");

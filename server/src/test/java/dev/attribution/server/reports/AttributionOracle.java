@@ -220,7 +220,8 @@ final class AttributionOracle {
         Map<String, Set<String>> leads = new HashMap<>();
         boolean last = model.equals("last_click");
         Map<String, Set<String>> uniqueCalls = new HashMap<>();
-        for (Call call : d.calls()) {
+        // calls are not credited to keywords (docs "Keyword levels": call metrics null, a call alone makes no row)
+        for (Call call : depth.equals("keyword") ? List.<Call>of() : d.calls()) {
             if (!o.dayOfAttribution() && (call.at().isBefore(start) || call.at().isAfter(end)) || !o.keepsLead(call.leadId())) {
                 continue;
             }

@@ -51,58 +51,9 @@ class MarginalCacCurveTest extends ApiTest {
      */
     @BeforeAll
     void data() {
-        key = newUnthrottledAccount("UTC", Roles.ALL);
-        for (String[] set : new String[][]{{"m_set1", "Curve Set"}, {"m_set2", "Curve Other Set"}}) {
-            JsonNode source = processed(key, "POST", "/api/v1.0/sources", "{\"name\":\"" + set[1] + "\",\"integrationType\":\"FACEBOOK\","
-                    + "\"adSourceId\":\"" + set[0] + "\",\"accountId\":\"m_acct\",\"campaignId\":\"m_camp1\"}", "CREATE_SOURCE_LINK");
-            tags.put(set[0], source.get("tag").asText());
-        }
-        String[][] days = {{"01", "40", "n01"}, {"02", "9", "n02"}, {"03", "20", "n03a", "n03b"}, {"04", "11", "n04"},
-                {"05", "39", "n05a", "n05b"}, {"06", "19", "n06"}, {"07", "10", "n07"}, {"08", "41", "n08"}, {"09", "21", "n09"}, {"10", null, "n10"}};
-        StringBuilder spend = new StringBuilder("platform,ad_account_id,campaign_id,ad_set_id,ad_id,date,spend\n");
-        List<String> clicks = new ArrayList<>();
-        List<String> orders = new ArrayList<>();
-        for (String[] d : days) {
-            if (d[1] != null) {
-                spend.append("FACEBOOK,m_acct,m_camp1,m_set1,m_ad1,2026-01-").append(d[0]).append(',').append(d[1]).append('\n');
-            }
-            for (int i = 2; i < d.length; i++) {
-                String lead = d[i];
-                clicks.add(click(lead, "2026-01-" + d[0] + "T10:00:00Z", "m_set1", "m_ad1"));
-                if (!lead.equals("n02")) {
-                    orders.add(order(lead, "o" + lead, "2026-01-" + d[0] + "T11:00:00Z", "50.00", false));
-                }
-            }
-        }
-        clicks.add(click("n02", "2026-01-03T09:00:00Z", "m_set2", "m_other"));
-        clicks.add(click("r1", "2026-01-05T08:00:00Z", "m_set1", "m_ad1"));
-        orders.add(order("n02", "on02", "2026-01-03T12:00:00Z", "50.00", false));
-        orders.add(order("n01", "on01r", "2026-01-11T11:00:00Z", "20.00", true));
-        orders.add(order("n01", "on01b", "2026-02-15T11:00:00Z", "30.00", false));
-        orders.add(order("r1", "or1old", "2025-12-01T09:00:00Z", "15.00", false));
-        orders.add(order("r1", "or1", "2026-01-05T09:00:00Z", "70.00", false));
-        spend.append("FACEBOOK,m_acct,m_camp1,m_set1,m_ad1,2026-02-01,500.00\n");
-        for (int i = 1; i <= 4; i++) {
-            spend.append("FACEBOOK,m_acct,m_camp2,m_set3,m_ad2,2026-01-0").append(i).append(',').append(4 + i).append('\n');
-        }
-        // the clicks make the leads; then their orders (bulk: sent together, awaited once)
-        awaitAllProcessed(key, clicks.stream().map(json -> sendWrite(key, "POST", "/api/v1.0/clicks", json)).toList());
-        awaitAllProcessed(key, orders.stream().map(json -> sendWrite(key, "POST", "/api/v1.0/orders", json)).toList());
-        Response imported = post(key, "/api/v1.0/ad-spend/import", spend.toString());
-        assertEquals(200, imported.status(), imported.raw());
-        assertEquals(14, imported.body().get("result").get("spendRows").asInt(), imported.raw());
-        awaitWritesInClickHouse(key);
-    }
-
-    private String click(String lead, String at, String set, String ad) {
-        return "{\"referrerUrl\":\"https://shop.curve.test/\",\"sourceLinkTag\":\"" + tags.get(set) + "\",\"email\":\""
-                + lead + "@curve.test\",\"date\":\"" + at
-                + "\",\"integrationType\":\"FACEBOOK\",\"adSourceId\":\"" + set + "\",\"adspendAdId\":\"" + ad + "\"}";
-    }
-
-    private static String order(String lead, String orderId, String at, String price, boolean rebill) {
-        return "{\"email\":\"" + lead + "@curve.test\",\"orderId\":\"" + orderId + "\",\"date\":\"" + at
-                + "\",\"items\":[{\"name\":\"Curve item\",\"price\":" + price + ",\"isRebill\":" + rebill + "}]}";
+        ReportExamples.Curve example = ReportExamples.curve(this);
+        key = example.key();
+        tags.putAll(example.tags());
     }
 
     private Response curve(String params) {

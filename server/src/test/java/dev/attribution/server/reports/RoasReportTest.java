@@ -39,56 +39,7 @@ class RoasReportTest extends ApiTest {
      */
     @BeforeAll
     void data() {
-        key = newUnthrottledAccount("UTC", Roles.ALL);
-        for (String set : List.of("set1", "set2")) {
-            JsonNode source = processed(key, "POST", "/api/v1.0/sources", "{\"name\":\"Roas " + set + "\",\"integrationType\":\"FACEBOOK\","
-                    + "\"adSourceId\":\"" + set + "\",\"accountId\":\"acct1\",\"campaignId\":\"camp1\"}", "CREATE_SOURCE_LINK");
-            assertTrue(source.get("tag").asText().startsWith("@"), source.toString());
-        }
-        click("L1", "2026-11-02T10:00:00Z", "set1", "ad1");
-        click("L2", "2026-10-28T10:00:00Z", "set1", "ad2");
-        click("L3", "2026-11-05T10:00:00Z", "set1", "ad1");
-        click("L4", "2026-11-06T10:00:00Z", "set2", "ad3");
-        click("L5", "2026-11-08T10:00:00Z", null, null);
-        order("L1", "s1", "2026-11-03T10:00:00Z", "100.00", false);
-        order("L1", "s1r", "2026-11-10T10:00:00Z", "30.00", true);
-        order("L2", "s2", "2026-11-04T10:00:00Z", "50.00", false);
-        order("L3", "s3old", "2026-10-01T10:00:00Z", "15.00", false);
-        order("L3", "s3", "2026-11-20T10:00:00Z", "80.00", false);
-        order("L4", "s4", "2026-11-07T10:00:00Z", "200.00", false);
-        order("L5", "s5", "2026-11-09T10:00:00Z", "500.00", false);
-        Response spend = post(key, "/api/v1.0/ad-spend/import", """
-                platform,ad_account_id,campaign_id,ad_set_id,ad_id,date,spend,reported_conversions,reported_revenue
-                FACEBOOK,acct1,camp1,set1,ad1,2026-11-02,40.00,0,0
-                FACEBOOK,acct1,camp1,set1,ad1,2026-11-03,60.00,2,150.00
-                FACEBOOK,acct1,camp1,set1,ad2,2026-11-04,25.00,0,0
-                FACEBOOK,acct1,camp1,set2,ad3,2026-11-06,10.00,0,0
-                FACEBOOK,acct1,camp1,set1,ad1,2026-10-20,999.00,5,5000.00
-                FACEBOOK,acct1,camp1,set2,ad4,2026-08-15,0,0,0
-                """);
-        assertEquals(200, spend.status(), spend.raw());
-        // CDC keeps WAL order: once a lead written after everything is in ClickHouse, so is everything before it
-        String sentinel = processed(key, "POST", "/api/v1.0/leads", "{\"email\":\"sentinel@roas.test\"}", "CREATE_LEAD").get("id").asText();
-        await(() -> {
-            for (JsonNode row : get(key, "/api/v1.0/conversion-paths?conversionType=LEAD&pageSize=250").body().get("result")) {
-                if (row.get("leadId").asText().equals(sentinel)) {
-                    return true;
-                }
-            }
-            return null;
-        });
-    }
-
-    private void click(String lead, String at, String set, String ad) {
-        String paid = set == null ? "\"isOrganic\":true" : "\"integrationType\":\"FACEBOOK\",\"adSourceId\":\"" + set + "\",\"adspendAdId\":\"" + ad + "\"";
-        processed(key, "POST", "/api/v1.0/clicks", "{\"referrerUrl\":\"https://shop.test/\",\"email\":\"" + lead.toLowerCase()
-                + "@roas.test\",\"date\":\"" + at + "\"," + paid + "}", "CREATE_CLICK");
-    }
-
-    private void order(String lead, String orderId, String at, String price, boolean rebill) {
-        processed(key, "POST", "/api/v1.0/orders", "{\"email\":\"" + lead.toLowerCase() + "@roas.test\",\"orderId\":\"" + orderId
-                + "\",\"date\":\"" + at + "\",\"items\":[{\"name\":\"Roas item\",\"price\":" + price + ",\"isRebill\":" + rebill + "}]}",
-                "CREATE_ORDER");
+        key = ReportExamples.roas(this);
     }
 
     private Response roas(String params) {

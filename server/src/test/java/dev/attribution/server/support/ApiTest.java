@@ -41,6 +41,12 @@ public abstract class ApiTest extends StackTest {
     @Inject
     protected AccountDirectory directory;
 
+    @Inject
+    protected dev.attribution.cdc.CdcStatus cdcStatus;
+
+    @Inject
+    protected javax.sql.DataSource ownDataSource;
+
     /** A status and a parsed body (null when the body is not JSON) and the response headers. */
     public record Response(int status, JsonNode body, String raw, Map<String, java.util.List<String>> headers) {
         public String header(String name) {
@@ -61,7 +67,7 @@ public abstract class ApiTest extends StackTest {
     }
 
     /** A new ACTIVE account in {@code zone} with one key holding {@code roles}; returns the key. */
-    protected String newAccount(String zone, java.util.List<String> roles) {
+    public String newAccount(String zone, java.util.List<String> roles) {
         return newAccount(zone, roles, false);
     }
 
@@ -80,28 +86,28 @@ public abstract class ApiTest extends StackTest {
      * A new account whose rate limits are far above the defaults, for tests that fire many quick requests at one
      * endpoint to check something else (validation texts): with cached key lookups they pass 30/s.
      */
-    protected String newUnthrottledAccount(String zone, java.util.List<String> roles) {
+    public String newUnthrottledAccount(String zone, java.util.List<String> roles) {
         return newAccount(zone, roles, true);
     }
 
     /** A new account in America/New_York with every role. */
-    protected String newAccount() {
+    public String newAccount() {
         return newAccount("America/New_York", Roles.ALL);
     }
 
-    protected Response get(String key, String pathAndQuery) {
+    public Response get(String key, String pathAndQuery) {
         return send(key, "GET", pathAndQuery, null);
     }
 
-    protected Response post(String key, String path, String json) {
+    public Response post(String key, String path, String json) {
         return send(key, "POST", path, json);
     }
 
-    protected Response put(String key, String path, String json) {
+    public Response put(String key, String path, String json) {
         return send(key, "PUT", path, json);
     }
 
-    protected Response delete(String key, String pathAndQuery) {
+    public Response delete(String key, String pathAndQuery) {
         return send(key, "DELETE", pathAndQuery, null);
     }
 
@@ -109,7 +115,7 @@ public abstract class ApiTest extends StackTest {
         return sendWithHeaders(method, pathAndQuery, json, key == null ? Map.of() : Map.of("API-Key", key));
     }
 
-    protected Response sendWithHeaders(String method, String pathAndQuery, String json, Map<String, String> headers) {
+    public Response sendWithHeaders(String method, String pathAndQuery, String json, Map<String, String> headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.getURL() + pathAndQuery))
                 .timeout(Duration.ofSeconds(30))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
@@ -135,17 +141,17 @@ public abstract class ApiTest extends StackTest {
     }
 
     /** The list form of spec 4.0, URL-encoded: {@code "a","b"}. */
-    protected static String list(String... values) {
+    public static String list(String... values) {
         return URLEncoder.encode(java.util.Arrays.stream(values).map(v -> '"' + v + '"').collect(Collectors.joining(",")),
                 StandardCharsets.UTF_8);
     }
 
-    protected static String enc(String value) {
+    public static String enc(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
     /** Sends a write, asserts it was accepted, waits until its request is PROCESSED or FAILED; returns the status resource. */
-    protected JsonNode write(String key, String method, String path, String json) {
+    public JsonNode write(String key, String method, String path, String json) {
         Response accepted = send(key, method, path, json);
         if (accepted.status() != 200 || accepted.body() == null || !accepted.body().has("request_id")) {
             throw new AssertionError(method + " " + path + " not accepted: " + accepted.status() + " " + accepted.raw());
@@ -154,7 +160,7 @@ public abstract class ApiTest extends StackTest {
     }
 
     /** {@link #write}, asserting the request was PROCESSED as {@code eventType}; returns its {@code result}. */
-    protected JsonNode processed(String key, String method, String path, String json, String eventType) {
+    public JsonNode processed(String key, String method, String path, String json, String eventType) {
         JsonNode status = write(key, method, path, json);
         assertEquals("PROCESSED", status.get("status").asText(), status.toString());
         assertEquals(eventType, status.get("eventType").asText());
@@ -162,7 +168,7 @@ public abstract class ApiTest extends StackTest {
     }
 
     /** Sends a write and asserts it was accepted (200 with a request id); returns the request id, not waiting. */
-    protected String sendWrite(String key, String method, String path, String json) {
+    public String sendWrite(String key, String method, String path, String json) {
         Response r = send(key, method, path, json);
         if (r.status() != 200 || r.body() == null || !r.body().has("request_id")) {
             throw new AssertionError(method + " " + path + " " + json + " not accepted: " + r.status() + " " + r.raw());
@@ -174,7 +180,7 @@ public abstract class ApiTest extends StackTest {
      * Waits once for many writes sent with {@link #sendWrite}: asserts each PROCESSED; returns their {@code result}s in
      * the order of {@code requestIds}.
      */
-    protected java.util.List<JsonNode> awaitAllProcessed(String key, java.util.List<String> requestIds) {
+    public java.util.List<JsonNode> awaitAllProcessed(String key, java.util.List<String> requestIds) {
         java.util.List<JsonNode> out = new java.util.ArrayList<>();
         for (String id : requestIds) {
             JsonNode status = awaitRequest(key, id);
@@ -190,7 +196,7 @@ public abstract class ApiTest extends StackTest {
      * it. {@code key}'s account should hold fewer than 250 leads (one page). Up to 2 minutes: on a loaded machine CDC
      * can take longer than one {@link #await} for a few thousand writes.
      */
-    protected void awaitWritesInClickHouse(String key) {
+    public void awaitWritesInClickHouse(String key) {
         String email = "sentinel-" + RequestIds.next("s").toLowerCase(java.util.Locale.ROOT) + "@example.com";
         String lead = processed(key, "POST", "/api/v1.0/leads", "{\"email\":\"" + email + "\"}", "CREATE_LEAD").get("id").asText();
         for (int attempt = 1; ; attempt++) {
@@ -214,12 +220,70 @@ public abstract class ApiTest extends StackTest {
     }
 
     /** Waits until the request leaves PENDING; returns its status resource (the {@code result} of the envelope). */
-    protected JsonNode awaitRequest(String key, String requestId) {
+    public JsonNode awaitRequest(String key, String requestId) {
         return await(() -> {
             Response r = get(key, "/api/v1.0/requests/" + requestId);
             JsonNode s = r.body() == null ? null : r.body().get("result");
             return s != null && !"PENDING".equals(s.path("status").asText()) ? s : null;
         });
+    }
+
+    /** POST /ad-spend/import of a CSV file (synchronous, docs/ad-spend-import.md); asserts 200, returns its result. */
+    protected JsonNode importSpend(String key, String csv) {
+        Response r = sendWithHeaders("POST", "/api/v1.0/ad-spend/import", csv, Map.of("API-Key", key, "Content-Type", "text/csv"));
+        assertEquals(200, r.status(), r.raw());
+        return r.body().get("result");
+    }
+
+    /** One write of a batch: the key it is sent with, method, path with query, JSON body (null: none). */
+    public record WriteRequest(String key, String method, String path, String json) {
+    }
+
+    /**
+     * Sends the writes of each phase at once, then waits until each has left PENDING and asserts it PROCESSED, phase
+     * after phase (a phase may need the one before: an order after the click of its lead, a refund after its order);
+     * then waits until ClickHouse holds everything ({@link #awaitCdcCaughtUp}). Returns every write's result, in order.
+     */
+    protected java.util.List<JsonNode> writePhases(java.util.List<java.util.List<WriteRequest>> phases) {
+        java.util.List<JsonNode> results = new java.util.ArrayList<>();
+        for (java.util.List<WriteRequest> phase : phases) {
+            java.util.List<String> ids = phase.stream().map(w -> sendWrite(w.key(), w.method(), w.path(), w.json())).toList();
+            for (int i = 0; i < phase.size(); i++) {
+                results.addAll(awaitAllProcessed(phase.get(i).key(), java.util.List.of(ids.get(i))));
+            }
+        }
+        awaitCdcCaughtUp();
+        return results;
+    }
+
+    /**
+     * Waits until the CDC bridge has applied to ClickHouse every change PostgreSQL had committed when this is called
+     * (its applied WAL position passes the WAL head read now; heartbeats move it on when idle). Exact, so nothing
+     * after it depends on timing; unlike {@link #awaitWritesInClickHouse} it writes nothing and needs no key.
+     */
+    protected void awaitCdcCaughtUp() {
+        long head;
+        try (java.sql.Connection c = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
+             java.sql.Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn")) {
+            rs.next();
+            head = rs.getLong(1);
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(180));
+        while (cdcStatus.appliedLsn() < head) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError("CDC has not reached WAL position " + head + " in 180 s (applied " + cdcStatus.appliedLsn()
+                        + ", " + cdcStatus.state() + ")");
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted");
+            }
+        }
     }
 
     /** Polls {@code probe} every 50 ms until it returns non-null (30 s at most). */
