@@ -38,6 +38,13 @@ public final class JsonBody {
 
     /** A body carrying a NUL character, raw or as a JSON escape. */
     public static final String INVALID_CHARACTER = "The request contains an invalid character (NUL)";
+    /** A string (value or field name) holding half of a UTF-16 surrogate pair, e.g. the JSON escape {@code \\ud800} alone. */
+    public static final String UNPAIRED_SURROGATE = "The request contains an invalid character (unpaired surrogate)";
+    /**
+     * A string holding U+FFFD, the character invalid UTF-8 bytes decode to: the body was not valid UTF-8 (a sender
+     * of a literal U+FFFD is refused too; it is never data, docs/clients.md "Invalid characters").
+     */
+    public static final String INVALID_UTF8 = "The request contains invalid UTF-8";
 
     private final ObjectNode node;
     /** The fields its endpoint declares ({@link RequestBodyType}); null for a part read without a declaration. */
@@ -74,6 +81,7 @@ public final class JsonBody {
             if (tree == null || !tree.isObject()) {
                 throw ApiException.badRequest("Request body must be a JSON object");
             }
+            checkCharacters(tree);
             return new JsonBody((ObjectNode) tree, null);
         } catch (JsonProcessingException e) {
             throw ApiException.badRequest(malformed(e));
@@ -85,6 +93,40 @@ public final class JsonBody {
      * the parser stopped and its reason, without the parts of Jackson's message that describe its own input source
      * ({@code (start marker at [Source: REDACTED …])}) or a second line of detail.
      */
+    /**
+     * Refuses text the database would silently change: an unpaired surrogate (PostgreSQL's encoder writes {@code ?})
+     * or U+FFFD (an invalid UTF-8 byte already replaced on decoding), in any value or field name at any depth.
+     */
+    private static void checkCharacters(JsonNode node) {
+        if (node.isTextual()) {
+            checkText(node.textValue());
+        } else if (node.isObject()) {
+            for (Iterator<java.util.Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                java.util.Map.Entry<String, JsonNode> e = it.next();
+                checkText(e.getKey());
+                checkCharacters(e.getValue());
+            }
+        } else if (node.isArray()) {
+            for (JsonNode item : node) {
+                checkCharacters(item);
+            }
+        }
+    }
+
+    private static void checkText(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\uFFFD') {
+                throw ApiException.badRequest(INVALID_UTF8);
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw ApiException.badRequest(UNPAIRED_SURROGATE);
+            }
+        }
+    }
+
     static String malformed(JsonProcessingException e) {
         String reason = e.getOriginalMessage() == null ? "unreadable input" : e.getOriginalMessage();
         for (String tail : new String[]{" (start marker at", "\n", " at [Source"}) {

@@ -146,18 +146,34 @@ public final class QueryParams {
         }
     }
 
-    /** A list parameter ({@code "a","b"}), at most its declared maximum of values; empty list when absent. */
+    /**
+     * A list parameter ({@code "a","b"}), at most its declared maximum of values; empty list when absent. A list sent
+     * with no value in it ({@code ids=}, {@code ids=""}, {@code ids=","}) is refused with {@link #emptyList}, never
+     * read as "no filter": a client that builds the list from an empty selection would otherwise get everything
+     * (docs/clients.md "Empty list parameters").
+     */
     public List<String> list(String name) {
         int max = declaration.spec(name).max();
         Optional<String> raw = string(name);
         if (raw.isEmpty()) {
+            if (parameters.get(name) != null) {
+                throw ApiException.badRequest(emptyList(name));
+            }
             return List.of();
         }
         List<String> values = splitList(raw.get());
+        if (values.isEmpty()) {
+            throw ApiException.badRequest(emptyList(name));
+        }
         if (values.size() > max) {
             throw ApiException.badRequest("The maximum number of " + name + " to be provided is " + max);
         }
         return values;
+    }
+
+    /** The message of a list parameter sent without any value. */
+    public static String emptyList(String name) {
+        return "Empty list parameter: " + name;
     }
 
     /** Lower bound of a filter date (2.2.4), in the account's zone when no offset is written. */

@@ -55,7 +55,7 @@ public final class SpendFileReader {
                 money(line, v, "spend", true), count(line, v, "impressions"), count(line, v, "clicks"),
                 count(line, v, "videoviews"), money(line, v, "reportedconversions", false),
                 money(line, v, "reportedrevenue", false), currency,
-                text(v, "keywordid"), text(v, "keyword"), text(v, "matchtype"));
+                text(v, "keywordid"), text(v, "keyword"), text(v, "matchtype"), text(v, "adname"));
     }
 
     private static BigDecimal money(long line, Map<String, String> v, String name, boolean required) {

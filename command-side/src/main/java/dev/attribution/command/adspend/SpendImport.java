@@ -171,7 +171,7 @@ public class SpendImport {
             try (BufferedWriter later = Files.newBufferedWriter(deferred, StandardCharsets.UTF_8)) {
                 SpendFileReader.read(file, currency, row -> {
                     String ad = row.platform() + '\t' + row.adId();
-                    ads.put(ad, new String[]{row.platform(), row.adId(), row.adAccountId(), row.campaignId(), row.adSetId()});
+                    ads.put(ad, new String[]{row.platform(), row.adId(), row.adAccountId(), row.campaignId(), row.adSetId(), row.adName()});
                     if (!row.keywordId().isEmpty() && !row.keyword().isEmpty()) {
                         keywords.put(row.platform() + '\t' + row.keywordId(), new String[]{row.platform(), row.keywordId(),
                                 row.adSetId(), row.keyword(), row.matchType()});
@@ -280,7 +280,7 @@ public class SpendImport {
             throws SQLException, IOException {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE TEMP TABLE spend_stage_ads (platform text, ad_id text, ad_account_id text, campaign_id text, "
-                    + "ad_set_id text) ON COMMIT DROP");
+                    + "ad_set_id text, ad_name text) ON COMMIT DROP");
             s.execute("CREATE TEMP TABLE spend_stage_keywords (platform text, keyword_id text, ad_set_id text, keyword text, "
                     + "match_type text) ON COMMIT DROP");
         }
@@ -298,8 +298,8 @@ public class SpendImport {
                 SELECT DISTINCT ON (platform, ad_set_id) ?, platform, ad_set_id, ad_account_id, campaign_id FROM spend_stage_ads
                 WHERE ad_set_id <> '' ORDER BY platform, ad_set_id ON CONFLICT DO NOTHING""");
         long ads = exec(c, accountId, """
-                INSERT INTO ads (account_id, platform, ad_id, ad_account_id, campaign_id, ad_set_id)
-                SELECT ?, platform, ad_id, ad_account_id, campaign_id, ad_set_id FROM spend_stage_ads
+                INSERT INTO ads (account_id, platform, ad_id, ad_account_id, campaign_id, ad_set_id, name)
+                SELECT ?, platform, ad_id, ad_account_id, campaign_id, ad_set_id, ad_name FROM spend_stage_ads
                 ON CONFLICT DO NOTHING""");
         // rows the API registered first (a click before its source, docs/attribution-models.md) get the parents they lack
         exec(c, accountId, """
@@ -317,10 +317,12 @@ public class SpendImport {
         exec(c, accountId, """
                 UPDATE ads t SET ad_account_id = CASE WHEN t.ad_account_id = '' THEN s.ad_account_id ELSE t.ad_account_id END,
                     campaign_id = CASE WHEN t.campaign_id = '' THEN s.campaign_id ELSE t.campaign_id END,
-                    ad_set_id = CASE WHEN t.ad_set_id = '' THEN s.ad_set_id ELSE t.ad_set_id END
+                    ad_set_id = CASE WHEN t.ad_set_id = '' THEN s.ad_set_id ELSE t.ad_set_id END,
+                    name = CASE WHEN t.name = '' THEN s.ad_name ELSE t.name END
                 FROM spend_stage_ads s
                 WHERE t.account_id = ? AND t.platform = s.platform AND t.ad_id = s.ad_id
-                  AND (t.ad_account_id = '' OR t.campaign_id = '' AND s.campaign_id <> '' OR t.ad_set_id = '' AND s.ad_set_id <> '')""");
+                  AND (t.ad_account_id = '' OR t.campaign_id = '' AND s.campaign_id <> '' OR t.ad_set_id = '' AND s.ad_set_id <> ''
+                       OR t.name = '' AND s.ad_name <> '')""");
         // the other ads of the file's ad sets (a click's ad or source entry the file does not name) take their ad
         // set's parents too, as AdHierarchy.registerSource does: so the rows do not depend on the order of writes
         exec(c, accountId, """

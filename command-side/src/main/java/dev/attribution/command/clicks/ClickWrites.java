@@ -37,9 +37,10 @@ public class ClickWrites {
         String referrerUrl = body.nonBlankString("referrerUrl")
                 .orElseThrow(() -> ApiException.badRequest("Missing required field: referrerUrl"));
         ObjectNode payload = JsonBody.mapper().createObjectNode().put("referrerUrl", referrerUrl);
-        for (String field : List.of("sessionId", "previousUrl", "userAgent", "ip", "adSourceClickId")) {
+        for (String field : List.of("sessionId", "previousUrl", "userAgent", "adSourceClickId")) {
             body.nonBlankString(field).ifPresent(v -> payload.put(field, v));
         }
+        body.nonBlankString("ip").ifPresent(v -> payload.put("ip", dev.attribution.api.IpAddresses.checked("ip", v)));
         Optional<String> sourceLinkTag = body.nonBlankString("sourceLinkTag");
         if (sourceLinkTag.isPresent() && !sourceLinkTag.get().startsWith("@")) {
             throw ApiException.badRequest("Invalid sourceLinkTag '" + sourceLinkTag.get() + "': it must start with @");

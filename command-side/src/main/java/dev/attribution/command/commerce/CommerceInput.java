@@ -59,7 +59,7 @@ public final class CommerceInput {
         email.ifPresent(e -> payload.put("email", e));
         payload.set("phoneNumbers", strings(phones));
         LeadWrites.copyNames(body, payload);
-        List<String> ips = body.stringOrList("leadIps").orElse(List.of());
+        List<String> ips = dev.attribution.api.IpAddresses.checked("leadIps", body.stringOrList("leadIps").orElse(List.of()));
         if (ips.size() > maxIps) {
             throw ApiException.badRequest("The maximum number of leadIps is " + maxIps);
         }

@@ -75,7 +75,7 @@ public class LeadWrites {
         copyNames(body, payload);
         payload.set("tags", strings(body.stringOrList("tags").orElse(List.of())));
         body.nonBlankString("tagsDate").ifPresent(d -> payload.put("tagsDate", tagsDate(d).toString()));
-        payload.set("leadIps", strings(body.stringList("leadIps").orElse(List.of())));
+        payload.set("leadIps", strings(dev.attribution.api.IpAddresses.checked("leadIps", body.stringList("leadIps").orElse(List.of()))));
         body.nonBlankString("stage").ifPresent(v -> payload.put("stage", v));
         consent(body).ifPresent(c -> payload.put("adOptimizationConsent", c));
         blacklist.check(caller.accountId(), email.orElse(null), phones);
@@ -103,7 +103,7 @@ public class LeadWrites {
         payload.set("tags", strings(body.stringOrList("tags").orElse(List.of())));
         body.nonBlankString("tagsDate").ifPresent(d -> payload.put("tagsDate", tagsDate(d).toString()));
         payload.set("removeTags", strings(body.stringOrList("removeTags").orElse(List.of())));
-        payload.set("leadIps", strings(body.stringList("leadIps").orElse(List.of())));
+        payload.set("leadIps", strings(dev.attribution.api.IpAddresses.checked("leadIps", body.stringList("leadIps").orElse(List.of()))));
         List<String> phones = body.stringOrList("phoneNumbers").orElse(List.of());
         payload.set("phoneNumbers", strings(phones));
         consent(body).ifPresent(c -> payload.put("adOptimizationConsent", c));

@@ -36,7 +36,6 @@ import java.util.Set;
 public class OrderHandlers {
 
     public static final String ORDER_NOT_FOUND = "Order not found";
-    public static final String REFUND_ABOVE_TOTAL = "refundedAmount cannot exceed the order total";
 
     /** A stored order. */
     record Order(String id, String leadId, String currency, Instant date, BigDecimal hardCost) {
@@ -189,10 +188,8 @@ public class OrderHandlers {
         }
         long[] refunded = prices.stream().mapToLong(Long::longValue).toArray();
         if (p.hasNonNull("refundedAmount")) {
-            long amount = Money.toMinor("refundedAmount", new BigDecimal(p.get("refundedAmount").asText()), "DECIMAL", order.currency());
-            if (amount > prices.stream().mapToLong(Long::longValue).sum()) {
-                throw new WriteHandler.WriteFailure(REFUND_ABOVE_TOTAL);
-            }
+            long amount = Refunds.checked(Money.toMinor("refundedAmount", new BigDecimal(p.get("refundedAmount").asText()), "DECIMAL",
+                    order.currency()), prices.stream().mapToLong(Long::longValue).sum(), "order");
             refunded = OrderSplit.allocate(amount, refunded);
         }
         try (PreparedStatement ps = c.prepareStatement("""

@@ -5,6 +5,7 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.command.commerce.CommerceInput;
 import dev.attribution.command.events.DomainEvents;
 import dev.attribution.command.orders.Money;
+import dev.attribution.command.orders.Refunds;
 import dev.attribution.command.orders.SaleStore;
 import dev.attribution.command.requests.WriteHandler;
 import dev.attribution.query.sales.SaleReader;
@@ -112,7 +113,8 @@ public final class SaleHandlers {
             boolean refund = p.get("refunded").asBoolean();
             Instant date = p.hasNonNull("refundedDate") ? Instant.parse(p.get("refundedDate").asText()) : now;
             BigDecimal amount = p.hasNonNull("refundedAmount")
-                    ? Money.toDecimal(Money.toMinor("refundedAmount", new BigDecimal(p.get("refundedAmount").asText()), "DECIMAL", currency), currency)
+                    ? Money.toDecimal(Refunds.checked(Money.toMinor("refundedAmount", new BigDecimal(p.get("refundedAmount").asText()), "DECIMAL",
+                    currency), Math.max(0, Money.fromDecimal(price, currency)), "sale"), currency)
                     : price;
             try (PreparedStatement ps = c.prepareStatement(
                     "UPDATE sales SET refunded = ?, refund_date = ?, refunded_amount = ?, updated_at = ? WHERE account_id = ? AND id = ?")) {

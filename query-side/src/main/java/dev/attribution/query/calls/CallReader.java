@@ -80,7 +80,8 @@ public class CallReader {
         String qualification = rs.getString("qualification_name");
         String oldName = rs.getString("qualification_old_name");
         return new LeadRow<>(rs.getString("id"), rs.getString("lead_id"), date, new CallView(rs.getString("id"), rs.getString("tag"),
-                rs.getString("name"), rs.getString("external_id"), rs.getBoolean("qualified"), rs.getBigDecimal("score"),
+                rs.getString("name"), rs.getString("external_id"), rs.getBoolean("qualified"),
+                dev.attribution.query.commerce.Scores.of(rs.getBigDecimal("score")),
                 ApiDates.formatLegacy(date, zone), rs.getString("state"),
                 qualification == null && oldName == null ? null : new CallView.Qualification(qualification, oldName), null,
                 Attribution.fromColumn(rs.getString("first_source"), zone),

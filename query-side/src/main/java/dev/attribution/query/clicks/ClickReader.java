@@ -68,7 +68,7 @@ public class ClickReader {
         Instant lower = range.from().orElse(earliestJoin.minus(DEFAULT_LOOKBACK));
         SqlQuery q = new SqlQuery(SELECT + " AND c.lead_id = ANY(?) AND c.click_date >= ?",
                 accountId, leads.stream().map(Lead::id).toList(), Timestamp.from(lower));
-        range.to().ifPresent(to -> q.and("AND c.click_date <= ?", Timestamp.from(to)));
+        range.to().ifPresent(to -> q.and("AND c.click_date <= ?", SqlQuery.upperBound(to)));
         q.after("c.click_date", "c.id", after).and("ORDER BY c.click_date, c.id LIMIT ?", pageSize + 1);
         Keyset.Cut<Row> cut = Keyset.cut(query(c, q, zone), pageSize, r -> new Keyset(r.date(), r.view().id()));
         return new Page(cut.rows().stream().map(Row::view).toList(), cut.next());

@@ -97,6 +97,7 @@ public class JourneyReader {
     private ObjectNode journey(Connection c, String accountId, ZoneId zone, LeadView lead, Set<String> fields) throws SQLException {
         ObjectNode j = JsonBody.mapper().createObjectNode();
         List<String> linkedIds = new ArrayList<>();
+        String originId = null;
         boolean isOrigin = false;
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT id, 'child' FROM leads WHERE account_id = ? AND origin_lead_id = ? AND NOT erased
@@ -109,6 +110,9 @@ public class JourneyReader {
                 while (rs.next()) {
                     linkedIds.add(rs.getString(1));
                     isOrigin |= rs.getString(2).equals("child");
+                    if (rs.getString(2).equals("origin")) {
+                        originId = rs.getString(1);
+                    }
                 }
             }
         }
@@ -129,7 +133,10 @@ public class JourneyReader {
             j.set("subscriptions", JsonBody.mapper().valueToTree(subscriptions.byLead(c, accountId, zone, lead.id())));
         }
         if (fields.contains("linkedLeads")) {
-            j.set("linkedLeads", JsonBody.mapper().valueToTree(leads.byIds(c, accountId, zone, linkedIds)));
+            // spec 2.5/2.17: each linked lead says whether it is this lead's origin (true) or a lead merged into it (false)
+            String origin = originId;
+            j.set("linkedLeads", JsonBody.mapper().valueToTree(leads.byIds(c, accountId, zone, linkedIds).stream()
+                    .map(l -> l.withIsOriginLead(l.id().equals(origin))).toList()));
         }
         if (fields.contains("journey")) {
             j.set("journey", events(c, accountId, zone, lead.id()));

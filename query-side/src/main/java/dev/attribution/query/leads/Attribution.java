@@ -15,6 +15,7 @@ import java.time.ZoneId;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Attribution(
+        String sourceLinkId,
         String name,
         String tag,
         Boolean disregarded,
@@ -23,7 +24,14 @@ public record Attribution(
         String clickId,
         AdSource adSource,
         SourceLinkAd sourceLinkAd,
-        String gclId) {
+        String gclId,
+        Named trafficSource,
+        Named goal,
+        Named category) {
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Named(String id, String name) {
+    }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record AdSource(String adSourceId, String adAccountId, String platform) {
@@ -48,10 +56,28 @@ public record Attribution(
                 FROM lead_tags lt WHERE lt.account_id = %1$s AND lt.lead_id = %2$s AND lt.tag LIKE '@%%'""".formatted(account, lead);
     }
 
+    /**
+     * The chosen touch ({@code touch}, one row of {@link #touches}, filtered by {@code where}) joined to its live source
+     * link (spec 2.6: the source's id, name, disregarded and organic flags, traffic source, goal and category as
+     * {@code GET /sources} renders them) and, for a click on an ad, the ad's name as {@code GET /ads} renders it.
+     */
+    private static String pick(String account, String lead, String where, boolean first, String alias) {
+        return "(SELECT to_jsonb(picked) FROM (SELECT touch.*, sl.id AS source_link_id, sl.name AS source_name,"
+                + " sl.disregarded AS source_disregarded, sl.organic AS source_organic,"
+                + " sl.traffic_source_id, ts.name AS ts_name, sl.goal_id, g.name AS goal_name, sl.category_id, sc.name AS category_name,"
+                + " (SELECT NULLIF(a.name, '') FROM ads a WHERE a.account_id = " + account + " AND a.ad_id = touch.adspend_ad_id"
+                + " ORDER BY a.platform = touch.platform DESC LIMIT 1) AS ad_name"
+                + " FROM (SELECT * FROM (" + touches(account, lead) + ") t" + where + " ORDER BY t.d " + (first ? "ASC" : "DESC")
+                + ", t.pri LIMIT 1) touch"
+                + " LEFT JOIN source_links sl ON sl.account_id = " + account + " AND lower(sl.tag) = lower(touch.tag) AND sl.deleted_at IS NULL"
+                + " LEFT JOIN traffic_sources ts ON ts.account_id = sl.account_id AND ts.id = sl.traffic_source_id"
+                + " LEFT JOIN source_goals g ON g.account_id = sl.account_id AND g.id = sl.goal_id"
+                + " LEFT JOIN source_categories sc ON sc.account_id = sl.account_id AND sc.id = sl.category_id) picked) AS " + alias;
+    }
+
     /** A select-list column holding the first ({@code first=true}) or last touch of the lead aliased {@code l} as JSON. */
     public static String column(boolean first, String alias) {
-        return "(SELECT to_jsonb(touch) FROM (" + touches("l.account_id", "l.id") + ") touch ORDER BY touch.d " + (first ? "ASC" : "DESC")
-                + ", touch.pri LIMIT 1) AS " + alias;
+        return pick("l.account_id", "l.id", "", first, alias);
     }
 
     /**
@@ -60,8 +86,7 @@ public record Attribution(
      * sources that led to it, not those that came after.
      */
     public static String columnAsOf(boolean first, String row, String at, String alias) {
-        return "(SELECT to_jsonb(touch) FROM (" + touches(row + ".account_id", row + ".lead_id") + ") touch WHERE touch.d <= " + row + "." + at
-                + " ORDER BY touch.d " + (first ? "ASC" : "DESC") + ", touch.pri LIMIT 1) AS " + alias;
+        return pick(row + ".account_id", row + ".lead_id", " WHERE t.d <= " + row + "." + at, first, alias);
     }
 
     /** Both source columns ({@code first_source}, {@code last_source}) of {@link #columnAsOf}, for a select list. */
@@ -92,16 +117,25 @@ public record Attribution(
         String adId = text(row, "adspend_ad_id");
         String clickDate = ApiDates.format(OffsetDateTime.parse(row.get("d").asText().replace(" ", "T")).toInstant(), zone);
         boolean google = platform != null && platform.startsWith("GOOGLE");
+        boolean linked = text(row, "source_link_id") != null;
         return new Attribution(
-                tag.startsWith("@") ? tag.substring(1) : tag,
+                text(row, "source_link_id"),
+                linked && text(row, "source_name") != null ? text(row, "source_name") : tag.startsWith("@") ? tag.substring(1) : tag,
                 tag,
-                false,
-                row.path("organic").asBoolean(false),
+                linked && row.path("source_disregarded").asBoolean(false),
+                row.path("organic").asBoolean(false) || linked && row.path("source_organic").asBoolean(false),
                 clickDate,
                 text(row, "click_id"),
                 adSourceId == null && platform == null ? null : new AdSource(adSourceId, null, platform),
-                adId == null ? null : new SourceLinkAd(null, adId),
-                google ? text(row, "ad_source_click_id") : null);
+                adId == null ? null : new SourceLinkAd(text(row, "ad_name"), adId),
+                google ? text(row, "ad_source_click_id") : null,
+                named(row, "traffic_source_id", "ts_name"),
+                named(row, "goal_id", "goal_name"),
+                named(row, "category_id", "category_name"));
+    }
+
+    private static Named named(JsonNode row, String id, String name) {
+        return text(row, id) == null ? null : new Named(text(row, id), text(row, name));
     }
 
     private static String text(JsonNode row, String field) {

@@ -112,7 +112,7 @@ public class LeadReader {
             sql.and(") l");
         }
         sql.and("ORDER BY l.created_at, l.id LIMIT ?", pageSize + 1);
-        return toPage(query(jdbc.getConnection(), sql, zone), pageSize);
+        return toPage(query(jdbc.getConnection(), accountId, sql, zone), pageSize);
     }
 
     /** Tags (with their date range) and the join-date range are the only filters: {@link #taggedPage} applies. */
@@ -140,7 +140,7 @@ public class LeadReader {
         sql.and(") m ORDER BY m.lead_created_at, m.lead_id LIMIT ?) page", pageSize + 1)
                 .and("JOIN leads l ON l.account_id = ? AND l.id = page.lead_id AND NOT l.erased", accountId)
                 .and("ORDER BY l.created_at, l.id");
-        return toPage(query(jdbc.getConnection(), sql, zone), pageSize);
+        return toPage(query(jdbc.getConnection(), accountId, sql, zone), pageSize);
     }
 
     /** Rows fetched one past the page size: the page, and the keyset position after it when there is more. */
@@ -157,7 +157,7 @@ public class LeadReader {
 
     /** Same, on the caller's connection: a write worker renders its result inside its own transaction. */
     public List<LeadView> byIds(Connection connection, String accountId, ZoneId zone, List<String> ids) {
-        List<Row> found = query(connection, new SqlQuery(SELECT + " AND l.id = ANY(?)", accountId, ids), zone);
+        List<Row> found = query(connection, accountId, new SqlQuery(SELECT + " AND l.id = ANY(?)", accountId, ids), zone);
         List<LeadView> ordered = new ArrayList<>();
         for (String id : ids) {
             found.stream().map(Row::view).filter(l -> l.id().equals(id)).findFirst().ifPresent(ordered::add);
@@ -166,11 +166,29 @@ public class LeadReader {
     }
 
     /** A lead and its exact join instant (the keyset position; the view's date is cut to seconds). */
-    private record Row(LeadView view, Instant createdAt) {
+    private record Row(LeadView view, Instant createdAt, String originId) {
     }
 
-    private static List<Row> query(Connection connection, SqlQuery q, ZoneId zone) {
-        return q.list(connection, rs -> new Row(map(rs, zone), rs.getTimestamp("created_at").toInstant()));
+    /**
+     * The leads of {@code q}, each with its origin lead (spec 2.5 {@code originLead}, set by an order with
+     * {@code parentEmail}) nested one level deep, read in one more query for the whole list.
+     */
+    private static List<Row> query(Connection connection, String accountId, SqlQuery q, ZoneId zone) {
+        List<Row> rows = rows(connection, q, zone);
+        List<String> originIds = rows.stream().map(Row::originId).filter(java.util.Objects::nonNull).distinct().toList();
+        if (originIds.isEmpty()) {
+            return rows;
+        }
+        java.util.Map<String, LeadView> origins = new java.util.HashMap<>();
+        for (Row o : rows(connection, new SqlQuery(SELECT + " AND l.id = ANY(?)", accountId, originIds), zone)) {
+            origins.put(o.view().id(), o.view());
+        }
+        return rows.stream().map(r -> r.originId() == null || !origins.containsKey(r.originId()) ? r
+                : new Row(r.view().withOrigin(origins.get(r.originId())), r.createdAt(), r.originId())).toList();
+    }
+
+    private static List<Row> rows(Connection connection, SqlQuery q, ZoneId zone) {
+        return q.list(connection, rs -> new Row(map(rs, zone), rs.getTimestamp("created_at").toInstant(), rs.getString("origin_lead_id")));
     }
 
     private static LeadView map(ResultSet rs, ZoneId zone) throws SQLException {

@@ -19,7 +19,29 @@ public record LeadView(
         String adOptimizationConsent,
         Stage currentStage,
         Attribution firstSource,
-        Attribution lastSource) {
+        Attribution lastSource,
+        LeadView originLead,
+        Boolean isOriginLead) {
+
+    /** A lead with its sources, no origin. */
+    public LeadView(String id, String email, String creationDate, String lastUpdatedDate, List<String> tags, List<String> ips,
+                    List<String> phoneNumbers, String firstName, String lastName, String adOptimizationConsent, Stage currentStage,
+                    Attribution firstSource, Attribution lastSource) {
+        this(id, email, creationDate, lastUpdatedDate, tags, ips, phoneNumbers, firstName, lastName, adOptimizationConsent,
+                currentStage, firstSource, lastSource, null, null);
+    }
+
+    /** This lead with {@code origin} (spec 2.5: the origin lead it was merged into) nested, marked as an origin. */
+    public LeadView withOrigin(LeadView origin) {
+        return new LeadView(id, email, creationDate, lastUpdatedDate, tags, ips, phoneNumbers, firstName, lastName,
+                adOptimizationConsent, currentStage, firstSource, lastSource, origin.withIsOriginLead(true), isOriginLead);
+    }
+
+    /** This lead with {@code isOriginLead} set (spec 2.5: on the journey endpoint and on a nested originLead). */
+    public LeadView withIsOriginLead(boolean origin) {
+        return new LeadView(id, email, creationDate, lastUpdatedDate, tags, ips, phoneNumbers, firstName, lastName,
+                adOptimizationConsent, currentStage, firstSource, lastSource, originLead, origin);
+    }
 
     /** A lead with no known source. */
     public LeadView(String id, String email, String creationDate, String lastUpdatedDate, List<String> tags, List<String> ips,

@@ -70,6 +70,7 @@ public class ConversionPaths {
             next = new Cursor(last.get("ts").asLong(), last.get("id").asText());
         }
         Map<String, List<JsonNode>> touches = touches(db, account, rows);
+        Map<String, String> adNames = adNames(db, account, touches);
         List<ConversionPath> out = new ArrayList<>();
         for (JsonNode r : rows) {
             long at = r.get("ts").asLong();
@@ -77,7 +78,7 @@ public class ConversionPaths {
             for (JsonNode t : touches.getOrDefault(r.get("lead_id").asText(), List.of())) {
                 long clicked = t.get("ts").asLong();
                 if (clicked <= at && (windowDays == 0 || clicked >= at - windowDays * 86_400L)) {
-                    path.add(touch(t, zone));
+                    path.add(touch(t, zone, adNames));
                 }
             }
             String created = ApiDates.format(Instant.ofEpochSecond(at), zone);
@@ -125,7 +126,27 @@ public class ConversionPaths {
         return byLead;
     }
 
-    private static ConversionPath.Touch touch(JsonNode t, ZoneId zone) {
+    /** The names of the touched ads (spec 2.6 SourceLinkAd.name, as GET /ads renders them), by ad id; unnamed ads left out. */
+    private Map<String, String> adNames(String db, String account, Map<String, List<JsonNode>> touches) {
+        Set<String> ids = new LinkedHashSet<>();
+        touches.values().forEach(list -> list.forEach(t -> {
+            String id = text(t, "adspend_ad_id");
+            if (id != null) {
+                ids.add(id);
+            }
+        }));
+        Map<String, String> names = new HashMap<>();
+        if (ids.isEmpty()) {
+            return names;
+        }
+        for (JsonNode r : clickHouse.select("SELECT ad_id, any(name) AS ad_name FROM " + db + ".ads_current WHERE account_id = " + account
+                + " AND name != '' AND ad_id IN " + ClickHouseSql.strList(ids) + " GROUP BY ad_id")) {
+            names.put(r.get("ad_id").asText(), r.get("ad_name").asText());
+        }
+        return names;
+    }
+
+    private static ConversionPath.Touch touch(JsonNode t, ZoneId zone, Map<String, String> adNames) {
         String tag = t.get("tag").asText();
         String linkId = text(t, "link_id");
         String platform = firstNonEmpty(text(t, "click_platform"), text(t, "link_platform"));
@@ -142,7 +163,7 @@ public class ConversionPaths {
                 ApiDates.format(Instant.ofEpochSecond(t.get("ts").asLong()), zone),
                 t.get("click_id").asText(),
                 adSourceId == null && platform == null ? null : new ConversionPath.AdSource(adSourceId, adAccountId, platform),
-                adId == null ? null : new ConversionPath.SourceLinkAd(null, adId),
+                adId == null ? null : new ConversionPath.SourceLinkAd(adNames.get(adId), adId),
                 google ? text(t, "ad_source_click_id") : null);
     }
 

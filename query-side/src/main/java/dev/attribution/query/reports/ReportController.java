@@ -46,7 +46,9 @@ class ReportController {
     @RequestBodyType(value = ReportRequestBody.class, enforcing = true)
     @Operation(summary = "Run an attribution report asynchronously; poll it with its externalId.")
     @RequiresRole(Roles.GET_ATTRIBUTION)
-    Envelopes.Single<ReportJobs.View> generate(@Nullable @Body String body, Caller caller) {
+    @QueryParameters(enforcing = true)
+    Envelopes.Single<ReportJobs.View> generate(@Nullable @Body String body, QueryParams none, Caller caller) {
+        // an enforcing endpoint of spec 4.0 without query parameters: binding `none` refuses any as Unknown parameter
         ReportJobStore.Job job = jobs.generate(caller.accountId(), caller.account().timeZone(), body, Clock.systemUTC());
         return new Envelopes.Single<>(ReportJobs.view(job), RequestIds.next());
     }
@@ -56,7 +58,7 @@ class ReportController {
     @Produces({MediaType.APPLICATION_JSON, "text/csv"})
     @Operation(summary = "A generated report: its progress, then its result (JSON, or CSV on request).")
     @RequiresRole(Roles.GET_ATTRIBUTION)
-    @QueryParameters(PollQuery.class)
+    @QueryParameters(value = PollQuery.class, enforcing = true)
     HttpResponse<?> poll(@PathVariable String externalId, HttpRequest<?> request, QueryParams q, Caller caller) {
         String format = q.string("format").map(f -> FixedSet.require("format", f, List.of("json", "csv"))).orElse(null);
         ReportJobStore.Job job = jobs.find(caller.accountId(), externalId);

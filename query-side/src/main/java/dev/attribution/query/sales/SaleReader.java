@@ -83,7 +83,7 @@ public class SaleReader {
 
     private List<SaleView> withLeads(Connection c, String accountId, ZoneId zone, List<LeadRow<SaleView>> rows) {
         return LeadRow.withLeads(leads, c, accountId, zone, rows, (v, lead) -> new SaleView(v.id(), v.orderId(),
-                v.creationDate(), v.refundDate(), v.qualified(), v.recurring(), v.quantity(), lead, v.firstSource(),
+                v.creationDate(), v.refundDate(), v.qualified(), v.score(), v.recurring(), v.quantity(), lead, v.firstSource(),
                 v.lastSource(), v.price(), v.product(), v.provider()));
     }
 
@@ -97,6 +97,7 @@ public class SaleReader {
                 ApiDates.formatLegacy(saleDate, zone),
                 refunded ? ApiDates.formatLegacy(SqlQuery.instant(rs, "refund_date"), zone) : null,
                 true,
+                dev.attribution.query.commerce.Scores.UNSCORED,
                 rs.getBoolean("recurring"),
                 rs.getInt("quantity"),
                 null,

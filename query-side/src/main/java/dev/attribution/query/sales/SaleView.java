@@ -18,6 +18,7 @@ public record SaleView(
         String creationDate,
         String refundDate,
         Boolean qualified,
+        BigDecimal score,
         boolean recurring,
         int quantity,
         JsonNode lead,

@@ -44,7 +44,7 @@ public class StageReader {
             int i = 1;
             if (byHistory) {
                 Timestamp from = entered.from().map(Timestamp::from).orElse(null);
-                Timestamp to = entered.to().map(Timestamp::from).orElse(null);
+                Timestamp to = entered.to().map(dev.attribution.query.support.SqlQuery::upperBound).orElse(null);
                 ps.setTimestamp(i++, from);
                 ps.setTimestamp(i++, from);
                 ps.setTimestamp(i++, to);

@@ -67,11 +67,20 @@ public final class SqlQuery {
                 + alias + ".lead_id AND lower(l.email) LIKE ANY(?))", likePrefixes(emailPrefixes));
     }
 
-    /** Bounds {@code column} by the range's present ends. */
+    /** Bounds {@code column} by the range's present ends ({@link #upperBound} for the upper one). */
     public SqlQuery range(String column, DateRange range) {
         range.from().ifPresent(from -> and("AND " + column + " >= ?", Timestamp.from(from)));
-        range.to().ifPresent(to -> and("AND " + column + " <= ?", Timestamp.from(to)));
+        range.to().ifPresent(to -> and("AND " + column + " <= ?", upperBound(to)));
         return this;
+    }
+
+    /**
+     * An inclusive upper bound as PostgreSQL compares it: floored to microseconds, its precision. A bare upper date is
+     * 23:59:59.999999999 (spec 000 2.2 rule 4); bound as is, PostgreSQL rounds it to the next day's 00:00:00 and
+     * {@code <=} takes the next midnight in. Every PostgreSQL {@code <=} bound of a filter goes through here.
+     */
+    public static Timestamp upperBound(Instant to) {
+        return Timestamp.from(to.truncatedTo(java.time.temporal.ChronoUnit.MICROS));
     }
 
     /** Keyset continuation over {@code (timeColumn, idColumn)} ascending. */

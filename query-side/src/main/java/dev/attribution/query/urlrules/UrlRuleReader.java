@@ -16,7 +16,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -49,7 +48,7 @@ public class UrlRuleReader {
         filter.tag().ifPresent(t -> q.and("AND r.tag = ?", t));
         filter.actionType().ifPresent(t -> q.and("AND r.action_type = ?", t));
         filter.created().from().ifPresent(f -> q.and("AND r.created_at >= ?", Timestamp.from(f)));
-        filter.created().to().ifPresent(t -> q.and("AND r.created_at <= ?", Timestamp.from(t.truncatedTo(ChronoUnit.MICROS))));
+        filter.created().to().ifPresent(t -> q.and("AND r.created_at <= ?", SqlQuery.upperBound(t)));
         q.after("r.created_at", "r.external_id", after).and("ORDER BY r.created_at, r.external_id LIMIT ?", pageSize + 1);
         Keyset.Cut<Row> cut = Keyset.cut(query(jdbc.getConnection(), q), pageSize, r -> new Keyset(r.createdAt(), r.view().id()));
         return new Page(cut.rows().stream().map(Row::view).toList(), cut.next());
