@@ -170,7 +170,7 @@ class SpecConformanceTest extends ApiTest {
                 + "\"items\":[{\"name\":\"Thing\",\"price\":10}]}", "CREATE_ORDER");
         JsonNode sale = only("/api/v1.0/sales?emails=" + enc("\"ad216@example.com\""));
         assertEquals("Spring Video", sale.path("lastSource").path("sourceLinkAd").path("name").asText(), sale.toString());
-        awaitWritesInClickHouse(key);
+        awaitCdcCaughtUp();
         Response paths = get(key, "/api/v1.0/conversion-paths?conversionType=SALE&fromDate=2026-11-03&toDate=2026-11-03");
         assertEquals(200, paths.status(), paths.raw());
         JsonNode touch = null;
