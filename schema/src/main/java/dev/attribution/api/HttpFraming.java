@@ -43,16 +43,7 @@ public class HttpFraming implements BeanCreatedEventListener<ChannelPipelineCust
 
     @Override
     public ChannelPipelineCustomizer onCreated(BeanCreatedEvent<ChannelPipelineCustomizer> event) {
-        ChannelPipelineCustomizer customizer = event.getBean();
-        if (customizer.isServerChannel()) {
-            customizer.doOnConnect(pipeline -> {
-                if (pipeline.get(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC) != null && pipeline.get(HANDLER) == null) {
-                    pipeline.addAfter(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, HANDLER, new Handler());
-                }
-                return pipeline;
-            });
-        }
-        return customizer;
+        return RequestTargets.afterCodec(event.getBean(), HANDLER, Handler::new);
     }
 
     /**

@@ -27,11 +27,19 @@ public class RequestTargets implements BeanCreatedEventListener<ChannelPipelineC
 
     @Override
     public ChannelPipelineCustomizer onCreated(BeanCreatedEvent<ChannelPipelineCustomizer> event) {
-        ChannelPipelineCustomizer customizer = event.getBean();
+        return afterCodec(event.getBean(), HANDLER, () -> INSTANCE);
+    }
+
+    /**
+     * Puts a handler right after the HTTP/1 codec of every server connection, so it sees each decoded request first
+     * (and each answer last); {@code handler} is asked once per connection.
+     */
+    static ChannelPipelineCustomizer afterCodec(ChannelPipelineCustomizer customizer, String name,
+                                                java.util.function.Supplier<ChannelHandler> handler) {
         if (customizer.isServerChannel()) {
             customizer.doOnConnect(pipeline -> {
-                if (pipeline.get(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC) != null && pipeline.get(HANDLER) == null) {
-                    pipeline.addAfter(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, HANDLER, INSTANCE);
+                if (pipeline.get(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC) != null && pipeline.get(name) == null) {
+                    pipeline.addAfter(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, name, handler.get());
                 }
                 return pipeline;
             });

@@ -248,10 +248,7 @@ public class WriteRequestLog {
 
     /** Inserted, or answered from the row that already holds its key (a retry), or refused (another request). */
     private void commitKeyed(Pending p) {
-        try (Connection c = dataSource.getConnection()) {
-            if (!c.getAutoCommit()) {
-                c.setAutoCommit(true);
-            }
+        try (Connection c = autocommitted()) {
             try (PreparedStatement ps = c.prepareStatement(INSERT_KEYED)) {
                 ps.setString(1, p.id());
                 ps.setString(2, p.accountId());
@@ -285,11 +282,17 @@ public class WriteRequestLog {
         }
     }
 
+    /** A pooled connection whose statements commit one by one (outside Micronaut's transaction management). */
+    private Connection autocommitted() throws SQLException {
+        Connection c = dataSource.getConnection();
+        if (!c.getAutoCommit()) {
+            c.setAutoCommit(true);
+        }
+        return c;
+    }
+
     private void insert(List<Pending> rows) {
-        try (Connection c = dataSource.getConnection()) {
-            if (!c.getAutoCommit()) {
-                c.setAutoCommit(true);
-            }
+        try (Connection c = autocommitted()) {
             if (rows.size() == 1) {
                 Pending p = rows.get(0);
                 try (PreparedStatement ps = c.prepareStatement(INSERT_ONE)) {
