@@ -16,8 +16,11 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 
-/** Stage writes of {@link LeadStore}: the account's stage names, the lead's current stage and its history. */
-final class LeadStages {
+/**
+ * Stage writes of {@link LeadStore}: the account's stage names, the lead's current stage and its history. The one
+ * writer of {@code lead_stages}: a lead-stage URL rule registers its stage here too ({@link #ensureAccountStage}).
+ */
+public final class LeadStages {
 
     private final LeadEvents events;
 
@@ -90,6 +93,14 @@ final class LeadStages {
             }
         }
         return names.stream().filter(n -> !known.contains(n.toLowerCase(Locale.ROOT))).toList();
+    }
+
+    /**
+     * Makes {@code name} one of the account's stages (spec 4.9 / 3.2 "created if absent"), as a lead-stage URL rule
+     * does when it is written: GET /stages lists it and reports accept it as {@code lead_stage}.
+     */
+    public static void ensureAccountStage(Connection c, String accountId, String name) throws SQLException {
+        ensureStage(c, accountId, name, Instant.now());
     }
 
     /** The stage's id and canonical name, creating it when the account does not know the name yet. */

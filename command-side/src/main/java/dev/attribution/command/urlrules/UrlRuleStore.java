@@ -2,6 +2,7 @@ package dev.attribution.command.urlrules;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.attribution.command.leads.LeadStages;
 import dev.attribution.api.JsonBody;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import jakarta.inject.Singleton;
@@ -122,6 +123,9 @@ class UrlRuleStore {
         ps.setString(i++, d.name());
         ps.setString(i++, d.tag());
         ps.setString(i++, d.actionType());
+        if (d.leadStage()) {
+            LeadStages.ensureAccountStage(c, accountId, d.tag());
+        }
         ps.setObject(i++, d.leadStage() ? named(c, "url_rule_stages", accountId, d.tag()) : null);
         ps.setArray(i++, c.createArrayOf("text", d.wordsToMatch().toArray()));
         ps.setArray(i++, c.createArrayOf("text", d.wordsNotToMatch().toArray()));

@@ -253,6 +253,29 @@ class SpecConformanceTest extends ApiTest {
         assertEquals(0, new java.math.BigDecimal("4.00").compareTo(refunded.get("price").get("refunded").decimalValue()), refunded.toString());
     }
 
+    // ---- 001 §4.9 URL rules ----
+
+    /**
+     * 001 §4.9 / §3.2 (issue 22 item 7): a lead-stage URL rule's stage is "created if absent" as an account stage:
+     * GET /stages lists it at once and reports accept it as lead_stage, before any lead entered it.
+     */
+    @Test
+    void s001_4_9_aLeadStageUrlRuleCreatesTheAccountStage() {
+        String own = newUnthrottledAccount("UTC", dev.attribution.api.auth.Roles.ALL);
+        bad(get(own, "/api/v1.0/attribution?attributionModel=last_click&level=facebook_ad&ids=" + list("x")
+                + "&fields=sales&startDate=2026-10-01&endDate=2026-10-02&lead_stage=" + enc("Demo Booked")),
+                "Invalid lead_stage: Demo Booked. The account has no lead stages");
+        Response rule = post(own, "/api/v1.0/url-rules", """
+                {"name":"booked","tag":"Demo Booked","wordsToMatch":["booked"],"sourceRuleTypes":["REFERRER_URL"],"createLeadStage":true}""");
+        assertEquals(200, rule.status(), rule.raw());
+        JsonNode stages = get(own, "/api/v1.0/stages").body().get("result");
+        assertEquals(1, stages.size(), stages.toString());
+        assertEquals("Demo Booked", stages.get(0).get("name").asText(), stages.toString());
+        Response report = get(own, "/api/v1.0/attribution?attributionModel=last_click&level=facebook_ad&ids=" + list("x")
+                + "&fields=sales&startDate=2026-10-01&endDate=2026-10-02&lead_stage=" + enc("Demo Booked"));
+        assertEquals(200, report.status(), report.raw());
+    }
+
     // ---- 002 §7.2 Validation rules that give 400 ----
 
     /**
