@@ -161,6 +161,9 @@ public final class QueryParams {
             }
             return List.of();
         }
+        if (raw.get().chars().filter(c -> c == '"').count() % 2 == 1) {
+            throw ApiException.badRequest(malformedList(name));
+        }
         List<String> values = splitList(raw.get());
         if (values.isEmpty()) {
             throw ApiException.badRequest(emptyList(name));
@@ -169,6 +172,11 @@ public final class QueryParams {
             throw ApiException.badRequest("The maximum number of " + name + " to be provided is " + max);
         }
         return values;
+    }
+
+    /** The message of a list parameter whose double quotes do not pair up (spec 4.0: {@code "a","b"}). */
+    public static String malformedList(String name) {
+        return "Malformed list parameter: " + name + " (unpaired double quote)";
     }
 
     /** The message of a list parameter sent without any value. */

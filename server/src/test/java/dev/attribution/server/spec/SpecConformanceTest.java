@@ -223,6 +223,18 @@ class SpecConformanceTest extends ApiTest {
         assertEquals(1, get(key, "/api/v1.0/leads?emails=" + enc("\"blank40@example.com\"")).body().get("result").size());
     }
 
+    /**
+     * 001 §4.0 list encoding (issue 22 item 14): a list whose double quotes do not pair up is a 400 at once, on reads
+     * and on writes, never an accepted write that FAILs later ("Sale not found").
+     */
+    @Test
+    void s001_4_0_aListWithAnUnpairedQuoteIsRefused() {
+        bad(put(key, "/api/v1.0/sales?ids=" + enc("\"abc") + "&isRefunded=true", null),
+                "Malformed list parameter: ids (unpaired double quote)");
+        bad(get(key, "/api/v1.0/leads?emails=" + enc("\"a@b.c\",\"d@e.f")), "Malformed list parameter: emails (unpaired double quote)");
+        assertEquals(200, get(key, "/api/v1.0/leads?emails=" + enc("\"a@b.c\",\"d@e.f\"")).status());
+    }
+
     // ---- 001 §4.2 PUT /sales ----
 
     /**
