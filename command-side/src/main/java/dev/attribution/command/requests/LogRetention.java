@@ -18,8 +18,9 @@ import java.time.Instant;
  * {@code attribution.retention.interval} each node walks both tables from their oldest row in windows of
  * {@code batch-size} rows by sequence number, each window one short autocommitted transaction, and stops at the first
  * window whose rows are all younger than the cutoff. Rows are old at the start of the sequence, so a purge with
- * nothing to do reads one window. Several nodes may purge at once: a window's rows are locked {@code SKIP LOCKED}, so
- * they neither wait for each other nor for a worker.
+ * nothing to do reads one window. The deletes touch only rows no worker touches any more (applied or failed
+ * requests; events fanned out, without a pending delivery), so a purge never waits for a write being accepted or
+ * applied; several nodes may purge at once, each deleting what is still there.
  */
 @Singleton
 public class LogRetention {
