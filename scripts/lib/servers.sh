@@ -3,7 +3,8 @@
 # Used by scripts/up (the dev stack under .data/) and by the tests (temporary directories, free ports);
 # any number of instances can run side by side as long as directories and ports differ.
 #
-#   servers.sh install                        apt-get install postgresql-15 / clickhouse-server+client when missing
+#   servers.sh install                        apt-get install postgresql-15 / clickhouse-server+client / prometheus
+#                                             (for its promtool: the metrics test lints /prometheus) when missing
 #   servers.sh pg-start DIR PORT              initdb if needed, start (wal_level=logical), create database attribution
 #   servers.sh pg-stop DIR                    fast shutdown; no error when not running
 #   servers.sh ch-start DIR HTTP_PORT TCP_PORT  write DIR/config.xml + DIR/users.xml, start, wait for /ping
@@ -36,7 +37,7 @@ CH_BIN=${CH_BIN:-clickhouse-server}
 
 die() { echo "servers.sh: $*" >&2; exit 1; }
 note() { echo "servers.sh: $*" >&2; }
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 # Process PID exists and is not a zombie (a killed process stays a zombie until init reaps it).
 alive() {
@@ -55,9 +56,10 @@ lock() { exec 9>>"$1/.servers.lock"; flock -w 120 9 || die "timed out waiting fo
 install() {
   local updated=0 pkgs
   export DEBIAN_FRONTEND=noninteractive
-  for pkgs in "postgresql-15" "clickhouse-server clickhouse-client"; do
+  for pkgs in "postgresql-15" "clickhouse-server clickhouse-client" "prometheus"; do
     case $pkgs in
       postgresql-15) [ -x "$PG_BIN/postgres" ] && continue ;;
+      prometheus) command -v promtool >/dev/null 2>&1 && continue ;;
       *) command -v clickhouse-server >/dev/null 2>&1 && command -v clickhouse-client >/dev/null 2>&1 && continue ;;
     esac
     note "installing $pkgs (apt)"
@@ -68,6 +70,7 @@ install() {
     apt-get install -y -q $pkgs >/tmp/servers-install.$$.log 2>&1 || true
     case $pkgs in
       postgresql-15) [ -x "$PG_BIN/postgres" ] ;;
+      prometheus) command -v promtool >/dev/null 2>&1 ;;
       *) command -v clickhouse-server >/dev/null 2>&1 ;;
     esac || { tail -40 /tmp/servers-install.$$.log >&2; rm -f /tmp/servers-install.$$.log; die "could not install $pkgs"; }
     rm -f /tmp/servers-install.$$.log

@@ -41,7 +41,7 @@ class SpendImportController {
         }
         try {
             return new Envelopes.Single<>(spendImport.importFile(caller.accountId(), new StringReader(body), SpendImport.Progress.NONE),
-                    RequestIds.next());
+                    RequestIds.current());
         } catch (ImportFileException e) {
             throw ApiException.badRequest(e.getMessage());
         }

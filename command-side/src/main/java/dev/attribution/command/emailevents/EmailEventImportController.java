@@ -40,7 +40,7 @@ class EmailEventImportController {
             throw ApiException.badRequest("Request body is required: an email-event file (CSV with a header row, or JSON lines)");
         }
         try {
-            return new Envelopes.Single<>(emailEventImport.importFile(caller.accountId(), new StringReader(body)), RequestIds.next());
+            return new Envelopes.Single<>(emailEventImport.importFile(caller.accountId(), new StringReader(body)), RequestIds.current());
         } catch (ImportFileException e) {
             throw ApiException.badRequest(e.getMessage());
         }

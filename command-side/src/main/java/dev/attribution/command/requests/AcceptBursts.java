@@ -4,6 +4,7 @@ import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -27,6 +28,7 @@ public class AcceptBursts {
     private final long yieldAbove;
     private final long maxYieldNanos;
     private final LongAdder accepted = new LongAdder();
+    private final AtomicInteger standingAside = new AtomicInteger();
     private long windowStart = System.nanoTime();
     private long windowCount;
     private volatile double rate;
@@ -79,8 +81,21 @@ public class AcceptBursts {
 
     /** Waits while {@link #yielding}; returns at once when no burst is on. */
     void awaitCalm(long caughtUpAt) throws InterruptedException {
-        while (yielding(caughtUpAt)) {
-            Thread.sleep(PAUSE_MILLIS);
+        if (!yielding(caughtUpAt)) {
+            return;
         }
+        standingAside.incrementAndGet();
+        try {
+            while (yielding(caughtUpAt)) {
+                Thread.sleep(PAUSE_MILLIS);
+            }
+        } finally {
+            standingAside.decrementAndGet();
+        }
+    }
+
+    /** Worker threads of this node standing aside right now (Prometheus {@code write_workers_standing_aside}). */
+    public int standingAside() {
+        return standingAside.get();
     }
 }

@@ -2,6 +2,7 @@ package dev.attribution.command.requests;
 
 import dev.attribution.api.DatabaseReads;
 import dev.attribution.api.Envelopes;
+import io.micronaut.core.propagation.PropagatedContext;
 import io.micronaut.http.context.ServerRequestContext;
 import io.micronaut.scheduling.TaskExecutors;
 import jakarta.inject.Named;
@@ -39,8 +40,9 @@ public class WriteAcceptance {
                 .flatMap(IdempotencyKey::of)
                 .<Supplier<CompletableFuture<String>>>map(key -> () -> key.during(route))
                 .orElse(route);
+        // the request's context goes along to the blocking pool: its id for the request log row and for log lines
         CompletableFuture<String> requestId = DatabaseReads.without(write)
-                .orElseGet(() -> CompletableFuture.supplyAsync(write, blocking).thenCompose(f -> f));
+                .orElseGet(() -> CompletableFuture.supplyAsync(PropagatedContext.wrapCurrent(write), blocking).thenCompose(f -> f));
         return requestId.thenApply(Envelopes.WriteAccepted::of);
     }
 }

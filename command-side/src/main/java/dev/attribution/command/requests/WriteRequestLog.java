@@ -143,6 +143,28 @@ public class WriteRequestLog {
         }
     }
 
+    /** The log's backlog: writes accepted and not yet applied, and when the oldest of them was accepted (null: none). */
+    public record Backlog(long pending, Instant oldestAcceptedAt) {
+    }
+
+    /**
+     * The backlog of every node (Prometheus {@code request_log_pending_writes}, {@code request_log_oldest_pending_age_seconds}):
+     * both through the partial index of PENDING rows, the oldest as the first of each lane.
+     */
+    public static Backlog backlog(Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT (SELECT count(*) FROM write_requests WHERE status = 'PENDING'),
+                       (SELECT min(w.created_at) FROM generate_series(0, ?) AS l(lane) CROSS JOIN LATERAL (
+                            SELECT created_at FROM write_requests WHERE status = 'PENDING' AND lane = l.lane ORDER BY seq LIMIT 1) w)""")) {
+            ps.setInt(1, LANES - 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                java.sql.Timestamp oldest = rs.getTimestamp(2);
+                return new Backlog(rs.getLong(1), oldest == null ? null : oldest.toInstant());
+            }
+        }
+    }
+
     /** Records a validated write durably, wakes this node's workers and returns the request id. */
     public String accept(String accountId, String eventType, String laneKey, ObjectNode payload) {
         return await(submit(accountId, eventType, laneKey, payload));
@@ -155,7 +177,7 @@ public class WriteRequestLog {
      * {@link DatabaseReads#without}.
      */
     public CompletableFuture<String> submit(String accountId, String eventType, String laneKey, ObjectNode payload) {
-        Pending p = new Pending(RequestIds.next(), accountId, eventType, lane(accountId, laneKey), payload.toString(),
+        Pending p = new Pending(RequestIds.forWrite(), accountId, eventType, lane(accountId, laneKey), payload.toString(),
                 IdempotencyKey.current(), new CompletableFuture<>());
         if (committers.isEmpty()) {
             DatabaseReads.beforeRead();

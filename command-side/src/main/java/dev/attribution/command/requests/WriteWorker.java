@@ -11,8 +11,10 @@ import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
+import dev.attribution.api.RequestIds;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -240,6 +242,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             }
             finish(connection, outcomes);
             connection.commit();
+            logApplied(batch, outcomes);
             return batch.size();
         } catch (SQLException | RuntimeException e) {
             connection.rollback();
@@ -274,6 +277,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         for (Pending p : batch) {
             Savepoint savepoint = savepoints ? connection.setSavepoint() : null;
             String error;
+            MDC.put(RequestIds.MDC_KEY, p.id()); // every line logged while applying names the request it applies
             try {
                 outcomes.add(new Outcome(p.seq(), "PROCESSED", null, apply(connection, p, accountsOfBatch.get(p.accountId()))));
                 if (savepoint != null) {
@@ -293,6 +297,8 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                     LOG.error("request {} ({}) failed", p.id(), p.eventType(), e);
                 }
                 error = "There was a problem while processing the request";
+            } finally {
+                MDC.remove(RequestIds.MDC_KEY);
             }
             if (savepoint == null) {
                 throw new FastPathFailed();
@@ -301,6 +307,17 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             outcomes.add(new Outcome(p.seq(), "FAILED", error, null));
         }
         return outcomes;
+    }
+
+    /** At DEBUG, a line per write once its batch committed, under the id of the request that sent it (MDC). */
+    private static void logApplied(List<Pending> batch, List<Outcome> outcomes) {
+        for (int i = 0; LOG.isDebugEnabled() && i < batch.size(); i++) {
+            Pending p = batch.get(i);
+            Outcome o = outcomes.get(i);
+            MDC.put(RequestIds.MDC_KEY, p.id());
+            LOG.debug("write {} {} of account {}{}", o.status(), p.eventType(), p.accountId(), o.error() == null ? "" : ": " + o.error());
+            MDC.remove(RequestIds.MDC_KEY);
+        }
     }
 
     /** The write's request-status result (JSON text, or null for none); a failure is thrown. */

@@ -36,7 +36,7 @@ class UrlRulesWriteController {
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.CREATE_URL_RULES)
     Envelopes.Single<String> create(QueryParams q, @Nullable @Body String body, Caller caller) {
-        return new Envelopes.Single<>(writes.create(caller, JsonBody.parse(body, UrlRuleBody.class)), RequestIds.next());
+        return new Envelopes.Single<>(writes.create(caller, JsonBody.parse(body, UrlRuleBody.class)), RequestIds.current());
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
@@ -46,7 +46,7 @@ class UrlRulesWriteController {
     @RequiresRole(Roles.UPDATE_URL_RULES)
     Envelopes.WriteAccepted update(@PathVariable String id, QueryParams q, @Nullable @Body String body, Caller caller) {
         writes.update(caller, id, JsonBody.parse(body, UrlRuleBody.class));
-        return Envelopes.WriteAccepted.of(RequestIds.next());
+        return Envelopes.WriteAccepted.of(RequestIds.current());
     }
 
     @Delete("/{id}")
@@ -55,6 +55,6 @@ class UrlRulesWriteController {
     @RequiresRole(Roles.DELETE_URL_RULES)
     Envelopes.WriteAccepted delete(@PathVariable String id, QueryParams q, Caller caller) {
         writes.delete(caller, id);
-        return Envelopes.WriteAccepted.of(RequestIds.next());
+        return Envelopes.WriteAccepted.of(RequestIds.current());
     }
 }

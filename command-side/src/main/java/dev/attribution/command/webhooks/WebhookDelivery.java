@@ -74,6 +74,27 @@ public class WebhookDelivery implements ApplicationEventListener<ServerStartupEv
         this.sender = sender;
     }
 
+    /**
+     * Deliveries not done yet: {@code pending} for ACTIVE subscriptions (being tried), {@code paused} held by a paused
+     * subscription, and {@code failed}: given up, kept until the retention purge.
+     */
+    public record Backlog(long pending, long paused, long failed) {
+    }
+
+    /** The backlog of every node (Prometheus {@code webhook_deliveries{state=…}}). */
+    public static Backlog backlog(Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT count(*) FILTER (WHERE d.state = 'PENDING' AND s.state = 'ACTIVE'),
+                       count(*) FILTER (WHERE d.state = 'PENDING' AND s.state IN ('AUTOMATIC_PAUSED', 'MANUALLY_PAUSED')),
+                       count(*) FILTER (WHERE d.state = 'FAILED')
+                FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
+                WHERE d.state IN ('PENDING', 'FAILED')""");
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return new Backlog(rs.getLong(1), rs.getLong(2), rs.getLong(3));
+        }
+    }
+
     @Override
     public void onApplicationEvent(ServerStartupEvent event) {
         start();

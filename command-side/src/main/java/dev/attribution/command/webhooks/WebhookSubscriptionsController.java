@@ -38,7 +38,7 @@ class WebhookSubscriptionsController {
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.CREATE_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> create(QueryParams q, @Nullable @Body String body, Caller caller) {
-        return new Envelopes.Single<>(writes.create(caller.accountId(), JsonBody.parse(body, WebhookCreateBody.class)), RequestIds.next());
+        return new Envelopes.Single<>(writes.create(caller.accountId(), JsonBody.parse(body, WebhookCreateBody.class)), RequestIds.current());
     }
 
     @Get
@@ -47,7 +47,7 @@ class WebhookSubscriptionsController {
     @RequiresRole(Roles.GET_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Page<WebhookSubscriptionView> list(QueryParams q, Caller caller) {
         List<WebhookSubscriptionView> all = writes.list(caller.accountId());
-        return new Envelopes.Page<>(all, null, RequestIds.next());
+        return new Envelopes.Page<>(all, null, RequestIds.current());
     }
 
     @Get("/{externalId}")
@@ -55,7 +55,7 @@ class WebhookSubscriptionsController {
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.GET_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> get(@PathVariable String externalId, QueryParams q, Caller caller) {
-        return new Envelopes.Single<>(writes.get(caller.accountId(), externalId), RequestIds.next());
+        return new Envelopes.Single<>(writes.get(caller.accountId(), externalId), RequestIds.current());
     }
 
     @Put(value = "/{externalId}", consumes = MediaType.ALL)
@@ -65,7 +65,7 @@ class WebhookSubscriptionsController {
     @RequiresRole(Roles.UPDATE_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> update(@PathVariable String externalId, QueryParams q,
                                                      @Nullable @Body String body, Caller caller) {
-        return new Envelopes.Single<>(writes.update(caller.accountId(), externalId, JsonBody.parse(body, WebhookUpdateBody.class)), RequestIds.next());
+        return new Envelopes.Single<>(writes.update(caller.accountId(), externalId, JsonBody.parse(body, WebhookUpdateBody.class)), RequestIds.current());
     }
 
     @Delete("/{externalId}")
@@ -73,6 +73,6 @@ class WebhookSubscriptionsController {
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.DELETE_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> delete(@PathVariable String externalId, QueryParams q, Caller caller) {
-        return new Envelopes.Single<>(writes.delete(caller.accountId(), externalId), RequestIds.next());
+        return new Envelopes.Single<>(writes.delete(caller.accountId(), externalId), RequestIds.current());
     }
 }

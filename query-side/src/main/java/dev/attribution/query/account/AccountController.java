@@ -36,7 +36,7 @@ class AccountController {
         List<String> roles = Roles.ALL.stream().filter(caller.roles()::contains).toList();
         var a = caller.account();
         return new Envelopes.Single<>(new UserInfoView(a.id(), a.name(), a.email(), a.timeZone().getId(), a.currency(), roles),
-                RequestIds.next());
+                RequestIds.current());
     }
 
     /** A bare JSON array of domain names (the client maps each string to {@code {domain}}). */

@@ -62,7 +62,7 @@ class AdHierarchyController {
         AdHierarchyReader.Cursor after = cursor(q, caller, "ad-accounts", fingerprint);
         AdHierarchyReader.Page<AdHierarchyReader.AdAccount> page = reader.adAccounts(caller.accountId(), ids,
                 fields.contains("name"), fields.contains("type"), after, pageSize);
-        return new Envelopes.Page<>(page.items(), next(caller, "ad-accounts", fingerprint, page.next()), RequestIds.next());
+        return new Envelopes.Page<>(page.items(), next(caller, "ad-accounts", fingerprint, page.next()), RequestIds.current());
     }
 
     @Get("/ads")
@@ -77,7 +77,7 @@ class AdHierarchyController {
         String fingerprint = platform.orElse("") + "|" + String.join(",", adIds);
         AdHierarchyReader.Cursor after = strictCursor(q, caller, "ads", fingerprint);
         AdHierarchyReader.Page<AdHierarchyReader.Ad> page = reader.ads(caller.accountId(), platform, adIds, after, pageSize);
-        return new Envelopes.Page<>(page.items(), next(caller, "ads", fingerprint, page.next()), RequestIds.next());
+        return new Envelopes.Page<>(page.items(), next(caller, "ads", fingerprint, page.next()), RequestIds.current());
     }
 
     @Get("/keywords")
@@ -93,7 +93,7 @@ class AdHierarchyController {
         AdHierarchyReader.Cursor after = strictCursor(q, caller, "keywords", fingerprint);
         AdHierarchyReader.Page<AdHierarchyReader.Keyword> page = reader.keywords(caller.accountId(),
                 caller.account().timeZone(), group, range.from(), range.to(), after, pageSize);
-        return new Envelopes.Page<>(page.items(), next(caller, "keywords", fingerprint, page.next()), RequestIds.next());
+        return new Envelopes.Page<>(page.items(), next(caller, "keywords", fingerprint, page.next()), RequestIds.current());
     }
 
     /** Resetting cursor: the token is bound to the list only; the parameters it was made for are inside it. */

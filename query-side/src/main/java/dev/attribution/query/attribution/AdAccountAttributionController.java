@@ -39,7 +39,7 @@ class AdAccountAttributionController {
     Response adAccount(QueryParams q, Caller caller) {
         AdAccountAttributionRequest r = AdAccountAttributionRequest.read(q, caller.account().timeZone(), Clock.systemUTC());
         AdAccountAttributionReport.Result result = report.report(caller.accountId(), caller.account().timeZone(), r);
-        return new Response(result.rows(), RequestIds.next(), result.found() ? null : List.of("Ad account not found: " + r.adAccountId()));
+        return new Response(result.rows(), RequestIds.current(), result.found() ? null : List.of("Ad account not found: " + r.adAccountId()));
     }
 
     interface Query extends AttributionRequest.Parameters, AttributionFilters.Parameters {

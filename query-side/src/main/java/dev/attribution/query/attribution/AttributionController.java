@@ -39,6 +39,6 @@ class AttributionController {
     @QueryParameters(AttributionParameter.class)
     Response attribution(QueryParams q, Caller caller) {
         AttributionRunner.Answer a = runner.run(caller.accountId(), caller.account().timeZone(), q);
-        return new Response(RequestIds.next(), a.rows(), a.message().isEmpty() ? null : a.message(), a.nextPageId());
+        return new Response(RequestIds.current(), a.rows(), a.message().isEmpty() ? null : a.message(), a.nextPageId());
     }
 }

@@ -43,7 +43,7 @@ class RoasController {
     @QueryParameters(value = RoasQuery.class, enforcing = true)
     Response roas(QueryParams q, Caller caller) {
         RoasReport.Request r = RoasReport.Request.read(q, caller.account().timeZone(), Clock.systemUTC());
-        return new Response(RequestIds.next(), roas.report(caller.accountId(), caller.account().timeZone(), r).orElse(null));
+        return new Response(RequestIds.current(), roas.report(caller.accountId(), caller.account().timeZone(), r).orElse(null));
     }
 
     @Get("/marginal-cac-curve")
@@ -52,7 +52,7 @@ class RoasController {
     @QueryParameters(value = CurveQuery.class, enforcing = true)
     Response marginalCacCurve(QueryParams q, Caller caller) {
         MarginalCacCurve.Request r = MarginalCacCurve.Request.read(q, caller.account().timeZone(), Clock.systemUTC());
-        return new Response(RequestIds.next(), curve.curve(caller.accountId(), caller.account().timeZone(), r));
+        return new Response(RequestIds.current(), curve.curve(caller.accountId(), caller.account().timeZone(), r));
     }
 
     /** The ad entity both reports are about. */

@@ -43,7 +43,7 @@ class CallsController {
         int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, tokens, caller.accountId(), filter.fingerprint());
         Keyset.Page<CallView> page = reader.page(caller.accountId(), zone, filter, after, pageSize, tokens);
-        return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
+        return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.current());
     }
 
     interface Query extends QueryParameter.Paged {

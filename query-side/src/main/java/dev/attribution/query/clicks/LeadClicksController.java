@@ -53,7 +53,7 @@ class LeadClicksController {
         Keyset after = Keyset.read(q, pageTokens, caller.accountId(), fingerprint);
         ClickReader.Page page = reader.page(caller.accountId(), caller.account().timeZone(), selection, range, after, pageSize);
         String next = Keyset.issue(page.next(), pageTokens, caller.accountId(), fingerprint);
-        return new Envelopes.Page<>(page.clicks(), next, RequestIds.next());
+        return new Envelopes.Page<>(page.clicks(), next, RequestIds.current());
     }
 
     interface Query extends QueryParameter.Paged {

@@ -64,7 +64,7 @@ class CustomCostsController {
                     .put("t", page.next().createdAt().toString()).put("id", page.next().id());
             next = pageTokens.issue(caller.accountId(), fingerprint, cursor);
         }
-        return new Envelopes.Page<>(page.costs(), next, RequestIds.next());
+        return new Envelopes.Page<>(page.costs(), next, RequestIds.current());
     }
 
     interface Query extends QueryParameter.Paged {

@@ -67,7 +67,7 @@ class LeadJourneyController {
             fields.add("journey");
         }
         return new ListResult(reader.journeys(caller.accountId(), caller.account().timeZone(), ids, emails, fields),
-                RequestIds.next());
+                RequestIds.current());
     }
 
     interface Query extends QueryParameter {

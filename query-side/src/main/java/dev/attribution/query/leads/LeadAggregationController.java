@@ -38,7 +38,7 @@ class LeadAggregationController {
                 Arrays.stream(LeadAggregation.Attribute.values()).map(Enum::name).toList()));
         int groupsLimit = q.intInRange("groupsLimit", 250);
         LeadFilter filter = LeadFilter.read(q, caller.account().timeZone());
-        return new Envelopes.Single<>(aggregation.aggregate(caller.accountId(), a, filter, groupsLimit), RequestIds.next());
+        return new Envelopes.Single<>(aggregation.aggregate(caller.accountId(), a, filter, groupsLimit), RequestIds.current());
     }
 
     interface Query extends LeadFilter.Parameters {

@@ -36,7 +36,7 @@ class LeadsController {
         Keyset after = Keyset.read(q, pageTokens, caller.accountId(), filter.fingerprint());
         LeadReader.Page page = reader.page(caller.accountId(), caller.account().timeZone(), filter, after, pageSize);
         String next = Keyset.issue(page.next(), pageTokens, caller.accountId(), filter.fingerprint());
-        return new Envelopes.Page<>(page.leads(), next, RequestIds.next());
+        return new Envelopes.Page<>(page.leads(), next, RequestIds.current());
     }
 
     interface Query extends LeadFilter.Parameters, QueryParameter.Paged {

@@ -71,7 +71,7 @@ class ConversionPathsController {
             cursor.put("id", page.next().id());
             next = tokens.issue(caller.accountId(), fingerprint, cursor);
         }
-        return new Envelopes.Page<>(page.rows(), next, RequestIds.next());
+        return new Envelopes.Page<>(page.rows(), next, RequestIds.current());
     }
 
     private static int window(Optional<String> raw) {

@@ -46,7 +46,7 @@ class ProductsController {
         int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, tokens, caller.accountId(), filter.fingerprint());
         Keyset.Page<ProductView> page = reader.page(caller.accountId(), filter, after, pageSize, filter.fingerprint(), tokens);
-        return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
+        return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.current());
     }
 
     interface Query extends QueryParameter.Paged {

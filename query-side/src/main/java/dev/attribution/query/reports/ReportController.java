@@ -50,7 +50,7 @@ class ReportController {
     Envelopes.Single<ReportJobs.View> generate(@Nullable @Body String body, QueryParams none, Caller caller) {
         // an enforcing endpoint of spec 4.0 without query parameters: binding `none` refuses any as Unknown parameter
         ReportJobStore.Job job = jobs.generate(caller.accountId(), caller.account().timeZone(), body, Clock.systemUTC());
-        return new Envelopes.Single<>(ReportJobs.view(job), RequestIds.next());
+        return new Envelopes.Single<>(ReportJobs.view(job), RequestIds.current());
     }
 
     /** JSON by default; a DONE job's rows as CSV with {@code format=csv} or {@code Accept: text/csv}. */
@@ -67,7 +67,7 @@ class ReportController {
             return HttpResponse.ok(ReportCsv.render(job.columns(), job.rows())).contentType(MediaType.of("text/csv; charset=utf-8"))
                     .header("Content-Disposition", "attachment; filename=\"" + job.id() + ".csv\"");
         }
-        return HttpResponse.ok(new Envelopes.Single<>(ReportJobs.view(job), RequestIds.next())).contentType(MediaType.APPLICATION_JSON_TYPE);
+        return HttpResponse.ok(new Envelopes.Single<>(ReportJobs.view(job), RequestIds.current())).contentType(MediaType.APPLICATION_JSON_TYPE);
     }
 
     interface PollQuery extends QueryParameter {

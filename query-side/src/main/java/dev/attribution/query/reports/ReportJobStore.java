@@ -63,6 +63,20 @@ public class ReportJobStore {
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
     }
 
+    /** Jobs waiting for a worker (PENDING) and being run (RUNNING), on every node. */
+    public record Queue(long pending, long running) {
+    }
+
+    /** The queue (Prometheus {@code report_jobs{status=…}}), through the partial index of unfinished jobs. */
+    public static Queue queue(Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FILTER (WHERE status = 'PENDING'), "
+                + "count(*) FILTER (WHERE status = 'RUNNING') FROM report_jobs WHERE status IN ('PENDING', 'RUNNING')");
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return new Queue(rs.getLong(1), rs.getLong(2));
+        }
+    }
+
     void insert(String id, String accountId, String reportType, ZoneId zone, Map<String, String> parameters,
                 List<String> columns, int partsTotal) {
         update("INSERT INTO report_jobs (id, account_id, report_type, time_zone, parameters, columns, parts_total) "

@@ -28,6 +28,6 @@ class RequestStatusController {
     Envelopes.Single<RequestStatus> get(@PathVariable String requestId, QueryParams q, Caller caller) {
         RequestStatus status = reader.find(caller.accountId(), requestId)
                 .orElseThrow(() -> ApiException.notFound("Request not found: " + requestId));
-        return new Envelopes.Single<>(status, RequestIds.next());
+        return new Envelopes.Single<>(status, RequestIds.current());
     }
 }

@@ -38,7 +38,7 @@ class SourcesController {
         Keyset after = Keyset.read(q, pageTokens, caller.accountId(), filter.fingerprint());
         SourceReader.Page page = reader.page(caller.accountId(), filter, after, pageSize);
         String next = Keyset.issue(page.next(), pageTokens, caller.accountId(), filter.fingerprint());
-        return new Envelopes.Page<>(page.sources(), next, RequestIds.next());
+        return new Envelopes.Page<>(page.sources(), next, RequestIds.current());
     }
 
     interface Query extends SourceFilter.Parameters, QueryParameter.Paged {

@@ -54,7 +54,7 @@ class StagesController {
             next = pageTokens.issue(caller.accountId(), fingerprint,
                     JsonBody.mapper().createObjectNode().put("after", rows.get(pageSize - 1).id()));
         }
-        return new Envelopes.Page<>(rows, next, RequestIds.next());
+        return new Envelopes.Page<>(rows, next, RequestIds.current());
     }
 
     interface Query extends QueryParameter.Paged {

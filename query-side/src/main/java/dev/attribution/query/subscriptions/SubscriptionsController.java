@@ -56,7 +56,7 @@ class SubscriptionsController {
         int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, tokens, caller.accountId(), filter.fingerprint());
         Keyset.Page<SubscriptionView> page = reader.page(caller.accountId(), zone, filter, after, pageSize, tokens);
-        return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.next());
+        return new Envelopes.Page<>(page.items(), page.nextPageId(), RequestIds.current());
     }
 
     interface Query extends QueryParameter.Paged {

@@ -37,7 +37,7 @@ class TagsController {
     @Operation(summary = "The account's tag names.")
     @RequiresRole(Roles.GET_TAGS)
     Names names(Caller caller) {
-        return new Names(reader.names(caller.accountId()), RequestIds.next());
+        return new Names(reader.names(caller.accountId()), RequestIds.current());
     }
 
     @Get("/count")
@@ -58,7 +58,7 @@ class TagsController {
             next = pageTokens.issue(caller.accountId(), fingerprint,
                     JsonBody.mapper().createObjectNode().put("after", rows.get(pageSize - 1).name()));
         }
-        return new Envelopes.Page<>(rows, next, RequestIds.next());
+        return new Envelopes.Page<>(rows, next, RequestIds.current());
     }
 
     interface CountQuery extends QueryParameter.Paged {

@@ -40,11 +40,11 @@ class UrlRulesController {
         int pageSize = q.intInRange("pageSize", 50);
         Keyset after = Keyset.read(q, pageTokens, caller.accountId(), filter.fingerprint(), INVALID_PAGE);
         if ("CALL_QUALIFICATION".equals(filter.actionType().orElse(""))) {
-            return new Envelopes.Page<>(List.of(), null, RequestIds.next());
+            return new Envelopes.Page<>(List.of(), null, RequestIds.current());
         }
         UrlRuleReader.Page page = reader.page(caller.accountId(), filter, after, pageSize);
         String next = Keyset.issue(page.next(), pageTokens, caller.accountId(), filter.fingerprint());
-        return new Envelopes.Page<>(page.rules(), next, RequestIds.next());
+        return new Envelopes.Page<>(page.rules(), next, RequestIds.current());
     }
 
     @Get("/{id}")
@@ -53,7 +53,7 @@ class UrlRulesController {
     @QueryParameters(enforcing = true)
     Envelopes.Page<UrlRuleView> one(@PathVariable String id, QueryParams q, Caller caller) {
         List<UrlRuleView> found = reader.one(caller.accountId(), id).map(List::of).orElse(List.of());
-        return new Envelopes.Page<>(found, null, RequestIds.next());
+        return new Envelopes.Page<>(found, null, RequestIds.current());
     }
 
     interface Query extends QueryParameter.Paged {

@@ -3,6 +3,7 @@ package dev.attribution.server.health;
 import dev.attribution.cdc.CdcBridge;
 import dev.attribution.cdc.CdcLag;
 import dev.attribution.cdc.CdcStatus;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Requires;
@@ -13,10 +14,10 @@ import jakarta.inject.Singleton;
 import java.util.Map;
 
 /**
- * {@code /health} component {@code cdc}: the bridge's state and lag; the same figures as Prometheus gauges
- * {@code cdc_lag_milliseconds} (time behind the WAL head), {@code cdc_wal_bytes_behind},
- * {@code cdc_commit_lag_milliseconds} (commit-to-ClickHouse delay of the last applied change) and
- * {@code cdc_events_applied}.
+ * {@code /health} component {@code cdc}: the bridge's state and lag; the same figures in Prometheus
+ * {@code cdc_lag_seconds} (time behind the WAL head), {@code cdc_wal_behind_bytes},
+ * {@code cdc_commit_lag_seconds} (commit-to-ClickHouse delay of the last applied change) and the counter
+ * {@code cdc_events_applied_total} (docs/operations.md; seconds, not milliseconds: Prometheus' base unit).
  */
 @Singleton
 @Requires(beans = CdcBridge.class)
@@ -28,13 +29,13 @@ class CdcHealthIndicator extends AbstractHealthIndicator<Map<String, Object>> {
     CdcHealthIndicator(CdcStatus status, CdcLag lag, MeterRegistry registry) {
         this.status = status;
         this.lag = lag;
-        Gauge.builder("cdc.lag.milliseconds", lag, CdcLag::lagMillis)
-                .description("milliseconds since the WAL head stood where ClickHouse is now (0 when caught up)").register(registry);
-        Gauge.builder("cdc.wal.bytes.behind", lag, CdcLag::walBytesBehind)
+        Gauge.builder("cdc.lag", lag, l -> l.lagMillis() / 1000.0).baseUnit("seconds")
+                .description("seconds since the WAL head stood where ClickHouse is now (0 when caught up)").register(registry);
+        Gauge.builder("cdc.wal.behind", lag, CdcLag::walBytesBehind).baseUnit("bytes")
                 .description("bytes of WAL between the head and the position applied to ClickHouse").register(registry);
-        Gauge.builder("cdc.commit.lag.milliseconds", status, CdcStatus::lagMillis)
+        Gauge.builder("cdc.commit.lag", status, s -> s.lagMillis() / 1000.0).baseUnit("seconds")
                 .description("commit-to-ClickHouse delay of the newest change of the last applied batch").register(registry);
-        Gauge.builder("cdc.events.applied", status, CdcStatus::eventsApplied)
+        FunctionCounter.builder("cdc.events.applied", status, CdcStatus::eventsApplied)
                 .description("row changes written to ClickHouse since start").register(registry);
     }
 

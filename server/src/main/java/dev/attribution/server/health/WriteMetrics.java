@@ -8,7 +8,8 @@ import io.micronaut.context.annotation.Requires;
 
 /**
  * Prometheus gauges of the accept side (README "Architecture", ingest first): {@code writes_accepted_per_second} on
- * this node and {@code writes_burst} (1 while the workers that caught up within max-yield stand aside).
+ * this node, {@code writes_burst} (1 while the workers that caught up within max-yield stand aside) and
+ * {@code write_workers_standing_aside} (how many of this node's worker threads stand aside right now).
  */
 @Context
 @Requires(property = "attribution.roles.command", notEquals = "false")
@@ -19,6 +20,9 @@ class WriteMetrics {
                 .description("writes accepted per second on this node, over the last quarter second").register(registry);
         Gauge.builder("writes.burst", bursts, b -> b.burst() ? 1 : 0)
                 .description("1 while this node accepts faster than attribution.worker.yield-above (workers stand aside)")
+                .register(registry);
+        Gauge.builder("write.workers.standing.aside", bursts, AcceptBursts::standingAside)
+                .description("write worker threads of this node standing aside for a burst of accepts right now")
                 .register(registry);
     }
 }

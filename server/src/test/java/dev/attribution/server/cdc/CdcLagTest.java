@@ -56,9 +56,11 @@ class CdcLagTest extends ApiTest {
             assertTrue(behind.path("lagMillis").asLong() >= 2_000, behind.toString());
             assertTrue(behind.path("walBytesBehind").asLong() > 0, behind.toString());
             String metrics = get(null, "/prometheus").raw();
-            String line = metrics.lines().filter(l -> l.startsWith("cdc_lag_milliseconds")).findFirst().orElseThrow();
-            assertTrue(Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)) >= 2_000, line);
-            assertTrue(metrics.contains("cdc_wal_bytes_behind"), "wal bytes gauge exported");
+            String line = metrics.lines().filter(l -> l.startsWith("cdc_lag_seconds ")).findFirst().orElseThrow();
+            assertTrue(Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)) >= 2.0, line);
+            for (String series : new String[]{"cdc_wal_behind_bytes ", "cdc_commit_lag_seconds ", "cdc_events_applied_total "}) {
+                assertTrue(metrics.lines().anyMatch(l -> l.startsWith(series)), series + "exported");
+            }
         } finally {
             bridge.start();
         }
