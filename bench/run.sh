@@ -44,7 +44,7 @@ settle() {
   t0=$(date +%s.%N)
   while [ "$(pending)" != 0 ]; do sleep 0.2; done
   for _ in $(seq 1 600); do
-    behind=$(curl -s "http://127.0.0.1:$APP_PORT/prometheus" | awk '/^cdc_wal_bytes_behind/ {print int($2)}')
+    behind=$(curl -s "http://127.0.0.1:$APP_PORT/prometheus" | awk '/^cdc_wal_behind_bytes/ {print int($2)}')
     merges=$(curl -s "http://127.0.0.1:$CH_HTTP/" --data-binary "SELECT count() FROM system.merges")
     [ "${behind:-0}" -lt 1048576 ] && [ "$merges" = 0 ] && break
     sleep 0.2

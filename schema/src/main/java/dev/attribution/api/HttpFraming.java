@@ -1,6 +1,7 @@
 package dev.attribution.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.micronaut.context.BeanProvider;
 import io.micronaut.context.event.BeanCreatedEvent;
 import io.micronaut.context.event.BeanCreatedEventListener;
 import io.micronaut.http.netty.channel.ChannelPipelineCustomizer;
@@ -16,6 +17,7 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
@@ -34,16 +36,24 @@ import java.util.List;
  * answer the request already has is sent and the connection is closed at once. The decoder discards everything after
  * broken framing, so the connection could carry nothing more; left open it held the client until the idle timeout.</li>
  * </ul>
- * A request line or headers the decoder cannot read at all are left to Micronaut, which answers 400.
+ * A request line or headers the decoder cannot read at all are left to Micronaut, which answers 400 (413 for a request
+ * line over the limit). No filter sees those answers nor the version's 400: they are reported to
+ * {@link UnfilteredAnswers}, so that metrics and the access log count them too.
  */
 @Singleton
 public class HttpFraming implements BeanCreatedEventListener<ChannelPipelineCustomizer> {
 
     private static final String HANDLER = "attribution-http-framing";
 
+    private final BeanProvider<UnfilteredAnswers> answers;
+
+    public HttpFraming(BeanProvider<UnfilteredAnswers> answers) {
+        this.answers = answers;
+    }
+
     @Override
     public ChannelPipelineCustomizer onCreated(BeanCreatedEvent<ChannelPipelineCustomizer> event) {
-        return RequestTargets.afterCodec(event.getBean(), HANDLER, Handler::new);
+        return RequestTargets.afterCodec(event.getBean(), HANDLER, () -> new Handler(answers.isPresent() ? answers.get() : null));
     }
 
     /**
@@ -52,9 +62,17 @@ public class HttpFraming implements BeanCreatedEventListener<ChannelPipelineCust
      * body was read (a 401) or is still to come.
      */
     static final class Handler extends ChannelDuplexHandler {
+        private final UnfilteredAnswers answers;
         private boolean refused;
         private boolean answered;
         private boolean closeAfterAnswer;
+        /** A request no filter will see (its head could not be decoded), until its answer goes out. */
+        private String unfilteredMethod;
+        private long unfilteredSince;
+
+        Handler(UnfilteredAnswers answers) {
+            this.answers = answers;
+        }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -64,13 +82,22 @@ public class HttpFraming implements BeanCreatedEventListener<ChannelPipelineCust
             }
             if (msg instanceof HttpRequest request) {
                 answered = false;
+                long since = System.nanoTime();
                 if (request.decoderResult().isSuccess() && !request.protocolVersion().equals(HttpVersion.HTTP_1_1)
                         && !request.protocolVersion().equals(HttpVersion.HTTP_1_0)) {
                     refused = true;
                     String version = request.protocolVersion().text();
+                    String method = request.method().name();
                     ReferenceCountUtil.release(msg);
                     ctx.writeAndFlush(badRequest("Unsupported HTTP version: " + version)).addListener(ChannelFutureListener.CLOSE);
+                    if (answers != null) {
+                        answers.answered(method, HttpResponseStatus.BAD_REQUEST.code(), System.nanoTime() - since);
+                    }
                     return;
+                }
+                if (request.decoderResult().isFailure()) {
+                    unfilteredMethod = request.method().name();
+                    unfilteredSince = since;
                 }
             }
             if (msg instanceof HttpContent content && content.decoderResult().isFailure()) {
@@ -87,6 +114,12 @@ public class HttpFraming implements BeanCreatedEventListener<ChannelPipelineCust
 
         @Override
         public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            if (msg instanceof HttpResponse response && unfilteredMethod != null) {
+                if (answers != null) {
+                    answers.answered(unfilteredMethod, response.status().code(), System.nanoTime() - unfilteredSince);
+                }
+                unfilteredMethod = null;
+            }
             boolean last = msg instanceof LastHttpContent || msg instanceof FullHttpResponse;
             if (last) {
                 answered = true;

@@ -25,21 +25,29 @@ class AccessLog {
     private static final Logger LOG = LoggerFactory.getLogger(LOGGER);
 
     void write(HttpRequest<?> request, String route, int status, long nanos) {
+        if (LOG.isInfoEnabled()) {
+            write(request.getMethodName(), route, status, nanos,
+                    request.getAttribute(Caller.ATTRIBUTE, Caller.class).map(Caller::accountId).orElse(null),
+                    RequestIds.of(request).orElseGet(RequestIds::next));
+        }
+    }
+
+    void write(String method, String route, int status, long nanos, String account, String requestId) {
         if (!LOG.isInfoEnabled()) {
             return;
         }
         double millis = Math.round(nanos / 10_000.0) / 100.0;
         Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("method", request.getMethodName());
+        fields.put("method", method);
         fields.put("route", route);
         fields.put("status", status);
         fields.put("duration_ms", millis);
-        fields.put("account", request.getAttribute(Caller.ATTRIBUTE, Caller.class).map(Caller::accountId).orElse(null));
+        fields.put("account", account);
         // the request's id whichever thread answers (the answer may be written outside the request's context)
         String outer = MDC.get(RequestIds.MDC_KEY);
-        RequestIds.of(request).ifPresent(id -> MDC.put(RequestIds.MDC_KEY, id));
+        MDC.put(RequestIds.MDC_KEY, requestId);
         try {
-            LOG.info(Markers.appendEntries(fields), "{} {} {} {} ms", request.getMethodName(), route, status, millis);
+            LOG.info(Markers.appendEntries(fields), "{} {} {} {} ms", method, route, status, millis);
         } finally {
             if (outer == null) {
                 MDC.remove(RequestIds.MDC_KEY);

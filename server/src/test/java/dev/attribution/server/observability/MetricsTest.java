@@ -1,5 +1,6 @@
 package dev.attribution.server.observability;
 
+import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.ApiKeys;
 import dev.attribution.api.auth.Roles;
@@ -11,6 +12,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,6 +43,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 class MetricsTest extends ApiTest {
 
     static final Path RULES = Path.of("..", "docs", "monitoring", "alert-rules.yml");
+    static final Path DASHBOARD = Path.of("..", "docs", "monitoring", "grafana-dashboard.json");
     private static final String LEADS = "/api/v1.0/leads";
     private static final String REQUESTS = "http_server_requests_seconds";
 
@@ -79,6 +82,13 @@ class MetricsTest extends ApiTest {
         for (int i = 0; i < 6; i++) {
             counted("GET", LEADS, get(throttled, LEADS + "?limit=1"));
         }
+        // answered by Netty before any filter: a request line over 32 KiB, an HTTP version the server does not speak
+        String tooLong = raw("GET " + LEADS + "?x=" + "y".repeat(40_000) + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertTrue(tooLong.matches("(?s)HTTP/1\\.[01] 413 .*"), tooLong); // Netty answers an undecodable head in 1.0
+        answered.merge("GET " + RequestObservation.UNMATCHED + " 413", 1, Integer::sum);
+        String version = raw("GET " + LEADS + " HTTP/9.9\r\nHost: x\r\n\r\n");
+        assertTrue(version.startsWith("HTTP/1.1 400 "), version);
+        answered.merge("GET " + RequestObservation.UNMATCHED + " 400", 1, Integer::sum);
         Scrape after = scrape();
 
         Set<String> statuses = answered.keySet().stream().map(k -> k.substring(k.lastIndexOf(' ') + 1)).collect(Collectors.toCollection(TreeSet::new));
@@ -150,6 +160,39 @@ class MetricsTest extends ApiTest {
         Result r = promtool(null, "check", "rules", RULES.toString());
         assertEquals(0, r.exit(), r.output());
         assertTrue(r.output().contains("SUCCESS"), r.output());
+    }
+
+    /** The dashboard and the alert rules query series /prometheus exports (the CDC ones: CdcLagTest), nothing else. */
+    @Test
+    void theDashboardAndTheRulesQueryExportedSeries() throws IOException {
+        String key = newUnthrottledAccount("UTC", Roles.ALL);
+        get(key, LEADS);
+        Set<String> exported = await(() -> {
+            Scrape s = scrape();
+            return s.find("request_log_pending_writes", Map.of()).isEmpty() ? null
+                    : s.samples().stream().map(Scrape.Sample::name).collect(Collectors.toSet());
+        });
+        List<String> queries = new ArrayList<>();
+        JsonBody.mapper().readTree(DASHBOARD.toFile()).get("panels").forEach(p -> p.path("targets").forEach(t -> queries.add(t.get("expr").asText())));
+        Files.readAllLines(RULES).stream().map(String::strip).filter(l -> !l.startsWith("#")).forEach(queries::add);
+        assertTrue(queries.size() > 20, "queries: " + queries);
+        Set<String> used = new TreeSet<>();
+        queries.forEach(q -> used.addAll(PromQl.metricNames(q)));
+        used.removeIf(n -> n.startsWith("cdc_"));
+        assertTrue(used.containsAll(List.of("http_server_requests_seconds_bucket", "request_log_oldest_pending_age_seconds", "report_jobs")), used.toString());
+        assertEquals(Set.of(), used.stream().filter(n -> !exported.contains(n)).collect(Collectors.toSet()), "queried, not exported");
+    }
+
+    /** Everything the server answers to {@code request} sent as is, until it closes the connection. */
+    private String raw(String request) {
+        try (Socket s = new Socket("127.0.0.1", server.getPort())) {
+            s.setSoTimeout(30_000);
+            s.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            s.getOutputStream().flush();
+            return new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private Scrape scrape() {
