@@ -5,10 +5,12 @@ import dev.attribution.command.webhooks.WebhookDelivery;
 import dev.attribution.query.reports.ReportJobStore;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Value;
+import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import io.micronaut.runtime.server.event.ServerStartupEvent;
 import jakarta.annotation.PreDestroy;
+import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,9 +30,10 @@ import java.util.function.ToDoubleFunction;
  * ({@code webhook_deliveries{state}}) where the command role runs, the report jobs ({@code report_jobs{status}}) where
  * the query role runs. Each counts the whole database, not this node's share: take {@code max} across nodes, not
  * {@code sum}. A value is NaN until the first reading and after a failed one (a gap in a graph, not a stale figure).
+ * Started with the HTTP server: a one-shot admin command reads nothing.
  */
-@Context
-class BacklogGauges {
+@Singleton
+class BacklogGauges implements ApplicationEventListener<ServerStartupEvent> {
 
     private static final Logger LOG = LoggerFactory.getLogger(BacklogGauges.class);
 
@@ -41,7 +44,9 @@ class BacklogGauges {
     private final DataSource dataSource;
     private final boolean command;
     private final boolean query;
-    private final ScheduledExecutorService refresher;
+    private final MeterRegistry registry;
+    private final Duration refresh;
+    private ScheduledExecutorService refresher;
     private volatile Reading reading = new Reading(null, null, null);
 
     BacklogGauges(DataSource dataSource, MeterRegistry registry,
@@ -49,8 +54,17 @@ class BacklogGauges {
                   @Value("${attribution.roles.query:true}") boolean query,
                   @Value("${attribution.metrics.gauge-refresh:15s}") Duration refresh) {
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
+        this.registry = registry;
         this.command = command;
         this.query = query;
+        this.refresh = refresh;
+    }
+
+    @Override
+    public synchronized void onApplicationEvent(ServerStartupEvent event) {
+        if (refresher != null) {
+            return;
+        }
         if (command) {
             gauge(registry, "request.log.pending.writes", null, "writes accepted and not yet applied (all nodes)",
                     r -> r.log() == null ? Double.NaN : r.log().pending());
@@ -100,7 +114,9 @@ class BacklogGauges {
     }
 
     @PreDestroy
-    void stop() {
-        refresher.shutdownNow();
+    synchronized void stop() {
+        if (refresher != null) {
+            refresher.shutdownNow();
+        }
     }
 }
