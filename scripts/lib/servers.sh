@@ -3,7 +3,7 @@
 # Used by scripts/up (the dev stack under .data/) and by the tests (temporary directories, free ports);
 # any number of instances can run side by side as long as directories and ports differ.
 #
-#   servers.sh install                        apt-get install postgresql-15 / clickhouse-server+client when missing
+#   servers.sh install                        apt-get install postgresql-15 / clickhouse-server+client / nodejs+npm when missing
 #   servers.sh pg-start DIR PORT              initdb if needed, start (wal_level=logical), create database attribution
 #   servers.sh pg-stop DIR                    fast shutdown; no error when not running
 #   servers.sh ch-start DIR HTTP_PORT TCP_PORT  write DIR/config.xml + DIR/users.xml, start, wait for /ping
@@ -55,9 +55,10 @@ lock() { exec 9>>"$1/.servers.lock"; flock -w 120 9 || die "timed out waiting fo
 install() {
   local updated=0 pkgs
   export DEBIAN_FRONTEND=noninteractive
-  for pkgs in "postgresql-15" "clickhouse-server clickhouse-client"; do
+  for pkgs in "postgresql-15" "clickhouse-server clickhouse-client" "nodejs npm"; do
     case $pkgs in
       postgresql-15) [ -x "$PG_BIN/postgres" ] && continue ;;
+      "nodejs npm") command -v npx >/dev/null 2>&1 && continue ;; # the OpenAPI lint (redocly) runs with npx
       *) command -v clickhouse-server >/dev/null 2>&1 && command -v clickhouse-client >/dev/null 2>&1 && continue ;;
     esac
     note "installing $pkgs (apt)"
@@ -68,6 +69,7 @@ install() {
     apt-get install -y -q $pkgs >/tmp/servers-install.$$.log 2>&1 || true
     case $pkgs in
       postgresql-15) [ -x "$PG_BIN/postgres" ] ;;
+      "nodejs npm") command -v npx >/dev/null 2>&1 ;;
       *) command -v clickhouse-server >/dev/null 2>&1 ;;
     esac || { tail -40 /tmp/servers-install.$$.log >&2; rm -f /tmp/servers-install.$$.log; die "could not install $pkgs"; }
     rm -f /tmp/servers-install.$$.log

@@ -71,7 +71,7 @@ class LeadsWriteController {
 
     @Post(uri = "/tags", consumes = MediaType.ALL)
     @RequestBodyType(LeadTagsBody.class)
-    @Operation(summary = "Add tags to leads selected by ids or emails (asynchronous).")
+    @Operation(operationId = "addLeadTags", summary = "Add tags to leads selected by ids or emails (asynchronous).")
     @RequiresRole(Roles.ADD_TAGS_TO_LEADS)
     @AcceptsIdempotencyKey
     @NonBlocking
