@@ -40,7 +40,8 @@ class LeadsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(LeadCreateBody.class)
+    @RequestBodyType(value = LeadCreateBody.class, example = """
+            {"email": "ada@example.com", "firstName": "Ada", "lastName": "Lovelace", "tags": ["!webinar", "@facebook"]}""")
     @Operation(summary = "Create or update a lead and its tags (asynchronous: returns request_id).")
     @RequiresRole(Roles.CREATE_LEADS)
     @AcceptsIdempotencyKey

@@ -77,6 +77,12 @@ public record ApiOperation(String toolName, String method, String path, String r
         return s.replaceAll("([a-z0-9])([A-Z])", "$1_$2").replace('-', '_').toLowerCase(Locale.ROOT);
     }
 
+    /** The example body the endpoint declares ({@code @RequestBodyType(example)}), or null. */
+    public String bodyExample() {
+        String example = declarations.stringValue(RequestBodyType.class, "example").orElse("");
+        return example.isBlank() ? null : example;
+    }
+
     public boolean takesBody() {
         return bodyType != null;
     }

@@ -112,7 +112,15 @@ public class OpenApiDocument {
             if (op.bodyEnforcing()) {
                 body.put("description", "Fields other than those listed are refused (`Unknown field: <name>`).");
             }
-            content.putObject("application/json").set("schema", schema);
+            ObjectNode json = content.putObject("application/json");
+            json.set("schema", schema);
+            if (op.bodyExample() != null) {
+                try {
+                    json.set("example", JsonBody.mapper().readTree(op.bodyExample()));
+                } catch (java.io.IOException e) {
+                    throw new IllegalStateException("Example of " + op.httpLine() + " is no JSON", e);
+                }
+            }
         }
         return body;
     }

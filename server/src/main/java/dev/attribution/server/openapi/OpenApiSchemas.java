@@ -13,6 +13,7 @@ import com.github.victools.jsonschema.generator.SchemaBuilder;
 import com.github.victools.jsonschema.generator.SchemaGenerator;
 import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
 import com.github.victools.jsonschema.generator.SchemaVersion;
+import dev.attribution.api.ApiDate;
 import dev.attribution.server.mcp.BodySchemas;
 
 import java.lang.reflect.Type;
@@ -46,6 +47,9 @@ final class OpenApiSchemas {
         config.forFields().withNullableCheck(OpenApiSchemas::nullable);
         config.forFields().withRequiredCheck(OpenApiSchemas::always);
         config.forTypesInGeneral().withDefinitionNamingStrategy((key, context) -> name(key.getType()));
+        config.forFields().withDescriptionResolver(f -> date(f) == null ? null : date(f).description);
+        config.forFields().withStringFormatResolver(f -> date(f) == null ? null : date(f).format);
+        config.forFields().withStringPatternResolver(f -> date(f) == null ? null : date(f).pattern);
         this.builder = new SchemaGenerator(config.build()).buildMultipleSchemaDefinitions();
     }
 
@@ -72,6 +76,12 @@ final class OpenApiSchemas {
         boolean never = type.isPrimitive() || java.util.Collection.class.isAssignableFrom(type) || type.isArray()
                 || field.getAnnotationConsideringFieldAndGetter(io.micronaut.core.annotation.NonNull.class) != null;
         return always(field) && !never ? Boolean.TRUE : null;
+    }
+
+    /** The encoding of a date field ({@code @ApiDate} on the record component), or null. */
+    private static ApiDate.Encoding date(FieldScope field) {
+        ApiDate date = field.getAnnotationConsideringFieldAndGetter(ApiDate.class);
+        return date == null ? null : date.value();
     }
 
     /** Whether a property is always written: {@code @JsonInclude(ALWAYS)} on the component or on its record. */
@@ -125,6 +135,12 @@ final class OpenApiSchemas {
             }
             if (kinds.size() == 1) {
                 o.put("type", kinds.get(0));
+            } else if (kinds.equals(List.of("string", "array"))) {
+                // StringOrList: published as the array it stands for (openapi-generator's Java client does not
+                // compile an anyOf of a string and an array); the description keeps the leniency
+                o.put("type", "array");
+                String said = o.path("description").asText("");
+                o.put("description", (said.isEmpty() ? "" : said + ". ") + "A single string is accepted as a one-item array.");
             } else {
                 o.remove("type");
                 JsonNode items = o.remove("items");
