@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The error side of the document (spec 7.1 and 8.1): the error envelope, one shared response per status with its
- * headers, and the rate-limit headers every authenticated response carries.
+ * headers, and the rate-limit headers every authenticated response carries; 503 when a store is down.
  */
 final class OpenApiErrors {
 
@@ -21,6 +21,7 @@ final class OpenApiErrors {
         RESPONSES.put("404", "NotFound");
         RESPONSES.put("413", "PayloadTooLarge");
         RESPONSES.put("429", "TooManyRequests");
+        RESPONSES.put("503", "ServiceUnavailable");
     }
 
     private static final Map<String, String> DESCRIPTIONS = Map.of(
@@ -32,7 +33,9 @@ final class OpenApiErrors {
             "NotFound", "No such resource (or no such path).",
             "PayloadTooLarge", "The body (10 MiB) or the request line (32 KiB) is too long.",
             "TooManyRequests", "The account's rate limit for this endpoint is used up; retry after Retry-After seconds.",
-            "UnsupportedMediaType", "The body is not sent as JSON (or, for file imports, as text).");
+            "UnsupportedMediaType", "The body is not sent as JSON (or, for file imports, as text).",
+            "ServiceUnavailable", "PostgreSQL or ClickHouse cannot be reached; nothing was accepted: retry after "
+                    + "Retry-After seconds (docs/clients.md \"When a store is down\").");
 
     private OpenApiErrors() {
     }
@@ -63,7 +66,7 @@ final class OpenApiErrors {
             if (!name.equals("Unauthorized")) {
                 rateHeaders(r.putObject("headers"));
             }
-            if (name.equals("TooManyRequests")) {
+            if (name.equals("TooManyRequests") || name.equals("ServiceUnavailable")) {
                 ((ObjectNode) r.get("headers")).putObject("Retry-After").put("$ref", "#/components/headers/Retry-After");
             }
             r.putObject("content").putObject("application/json").putObject("schema")

@@ -136,7 +136,7 @@ class OpenApiDocumentTest extends ApiTest {
                 }
             });
             assertEquals(declared, query.keySet(), op.httpLine());
-            for (String status : List.of("400", "401", "403", "404", "413", "429")) {
+            for (String status : List.of("400", "401", "403", "404", "413", "429", "503")) {
                 assertTrue(o.path("responses").has(status), op.httpLine() + " " + status);
             }
             if (op.takesBody() && op.bodyType() != dev.attribution.api.RawFile.class) {
@@ -179,6 +179,7 @@ class OpenApiDocumentTest extends ApiTest {
         for (String h : List.of("Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset")) {
             assertTrue(tooMany.has(h), h);
         }
+        assertTrue(components.path("responses").path("ServiceUnavailable").path("headers").has("Retry-After"));
         JsonNode page = components.path("schemas").path("PageOfLeadView");
         assertTrue(page.path("properties").path("nextPageId").path("nullable").asBoolean(), page.toString());
         assertFalse(page.path("properties").path("result").path("nullable").asBoolean(), page.toString());
