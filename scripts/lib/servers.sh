@@ -4,7 +4,8 @@
 # any number of instances can run side by side as long as directories and ports differ.
 #
 #   servers.sh install                        apt-get install postgresql-15 / clickhouse-server+client / prometheus
-#                                             (for its promtool: the metrics test lints /prometheus) when missing
+#                                             (for its promtool: the metrics test lints /prometheus) / nodejs+npm
+#                                             (npx runs the OpenAPI lint) when missing
 #   servers.sh pg-start DIR PORT              initdb if needed, start (wal_level=logical), create database attribution
 #   servers.sh pg-stop DIR                    fast shutdown; no error when not running
 #   servers.sh ch-start DIR HTTP_PORT TCP_PORT  write DIR/config.xml + DIR/users.xml, start, wait for /ping
@@ -56,10 +57,11 @@ lock() { exec 9>>"$1/.servers.lock"; flock -w 120 9 || die "timed out waiting fo
 install() {
   local updated=0 pkgs
   export DEBIAN_FRONTEND=noninteractive
-  for pkgs in "postgresql-15" "clickhouse-server clickhouse-client" "prometheus"; do
+  for pkgs in "postgresql-15" "clickhouse-server clickhouse-client" "prometheus" "nodejs npm"; do
     case $pkgs in
       postgresql-15) [ -x "$PG_BIN/postgres" ] && continue ;;
       prometheus) command -v promtool >/dev/null 2>&1 && continue ;;
+      "nodejs npm") command -v npx >/dev/null 2>&1 && continue ;; # the OpenAPI lint (redocly) runs with npx
       *) command -v clickhouse-server >/dev/null 2>&1 && command -v clickhouse-client >/dev/null 2>&1 && continue ;;
     esac
     note "installing $pkgs (apt)"
@@ -71,6 +73,7 @@ install() {
     case $pkgs in
       postgresql-15) [ -x "$PG_BIN/postgres" ] ;;
       prometheus) command -v promtool >/dev/null 2>&1 ;;
+      "nodejs npm") command -v npx >/dev/null 2>&1 ;;
       *) command -v clickhouse-server >/dev/null 2>&1 ;;
     esac || { tail -40 /tmp/servers-install.$$.log >&2; rm -f /tmp/servers-install.$$.log; die "could not install $pkgs"; }
     rm -f /tmp/servers-install.$$.log

@@ -26,8 +26,10 @@ public final class ApiDates {
 
     public static final String INVALID_DATE_FORMAT = "Invalid date format.";
 
-    private static final Pattern FORM = Pattern.compile(
-            "(\\d{4})-(\\d{2})-(\\d{2})(?:T(\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.(\\d{1,9}))?)?)?(Z|[+-]\\d{2}:\\d{2})?");
+    /** Every accepted input form as one regular expression (published as the date parameters' pattern). */
+    public static final String INPUT_PATTERN =
+            "(\\d{4})-(\\d{2})-(\\d{2})(?:T(\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.(\\d{1,9}))?)?)?(Z|[+-]\\d{2}:\\d{2})?";
+    private static final Pattern FORM = Pattern.compile(INPUT_PATTERN);
 
     private static final DateTimeFormatter OUTPUT = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssxxx", Locale.ROOT);
     private static final DateTimeFormatter UTC_OUTPUT = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT);

@@ -27,7 +27,8 @@ public final class Envelopes {
 
     /** List envelope of a GET; {@code nextPageId} is null on the last page. */
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    public record Page<T>(List<T> result, String nextPageId, @JsonProperty("request_id") String requestId) {
+    public record Page<T>(List<T> result, String nextPageId,
+                          @io.micronaut.core.annotation.NonNull @JsonProperty("request_id") String requestId) {
     }
 
     /** Single-object envelope (reports, request status, journey). */

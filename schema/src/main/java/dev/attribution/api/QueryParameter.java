@@ -25,12 +25,38 @@ public interface QueryParameter {
 
     /**
      * What a parameter holds: {@code LIST} with at most {@code max} values, {@code INTEGER} in {@code [min, max]},
-     * and a short description for clients.
+     * a short description for clients, whether the endpoint requires it ({@link #required()}) and the values it
+     * allows ({@link #oneOf}, empty: any). The OpenAPI document and the MCP tool schemas publish all of it; the
+     * endpoint's own checks answer a missing or unknown value with the spec's message.
      */
-    record Spec(Kind kind, int min, int max, String description, boolean plusIsLiteral) {
+    record Spec(Kind kind, int min, int max, String description, boolean plusIsLiteral, boolean isRequired,
+                java.util.List<String> values) {
+
+        public Spec {
+            values = java.util.List.copyOf(values);
+        }
+
+        public Spec(Kind kind, int min, int max, String description, boolean plusIsLiteral) {
+            this(kind, min, max, description, plusIsLiteral, false, java.util.List.of());
+        }
 
         public Spec(Kind kind, int min, int max, String description) {
             this(kind, min, max, description, false);
+        }
+
+        /** The same parameter, required by its endpoint. */
+        public Spec required() {
+            return new Spec(kind, min, max, description, plusIsLiteral, true, values);
+        }
+
+        /** The same parameter, allowing only {@code allowed} (for a list: each of its values). */
+        public Spec oneOf(java.util.Collection<?> allowed) {
+            return new Spec(kind, min, max, description, plusIsLiteral, isRequired,
+                    allowed.stream().map(String::valueOf).toList());
+        }
+
+        public Spec oneOf(Object... allowed) {
+            return oneOf(java.util.Arrays.asList(allowed));
         }
 
         public static Spec list(int max, String description) {

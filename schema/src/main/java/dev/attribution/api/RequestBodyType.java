@@ -21,4 +21,10 @@ public @interface RequestBodyType {
     Class<? extends Record> value();
 
     boolean enforcing() default false;
+
+    /**
+     * A body this endpoint accepts, as a client would send it (the OpenAPI document's example, which Swagger UI's
+     * "Try it out" sends); OpenApiDocumentTest sends each one and expects it accepted and processed.
+     */
+    String example() default "";
 }

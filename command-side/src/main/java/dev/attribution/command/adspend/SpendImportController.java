@@ -33,7 +33,8 @@ class SpendImportController {
 
     @Post(consumes = MediaType.ALL)
     @RequestBodyType(RawFile.class)
-    @Operation(summary = "Import an ad-spend file (CSV with a header row, or JSON lines) as the request body.")
+    @Operation(operationId = "importAdSpend",
+            summary = "Import an ad-spend file (CSV with a header row, or JSON lines) as the request body.")
     @RequiresRole(Roles.IMPORT_AD_SPEND)
     Envelopes.Single<SpendImport.Result> importFile(@Nullable @Body String body, Caller caller) {
         if (body == null || body.isBlank()) {

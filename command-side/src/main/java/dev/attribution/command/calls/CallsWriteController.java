@@ -47,7 +47,7 @@ class CallsWriteController {
     }
 
     @Put(consumes = MediaType.ALL)
-    @Operation(summary = "Update calls selected by ids or externalIds (asynchronous).")
+    @Operation(operationId = "updateCalls", summary = "Update calls selected by ids or externalIds (asynchronous).")
     @RequiresRole(Roles.UPDATE_CALLS)
     @QueryParameters(Query.class)
     @AcceptsIdempotencyKey
@@ -68,9 +68,9 @@ class CallsWriteController {
     interface Query extends QueryParameter {
         Spec ids = Spec.list(50, "call ids (ids or externalIds)");
         Spec externalIds = Spec.list(50, "your call ids");
-        Spec name = Spec.string("required: the call's name");
+        Spec name = Spec.string("the call's name").required();
         Spec qualification = Spec.string("qualification stage name");
-        Spec state = Spec.string("one of " + CallWrites.STATES);
+        Spec state = Spec.string("the call's state").oneOf(CallWrites.STATES);
         Spec qualified = Spec.bool("qualified or not");
     }
 }

@@ -33,7 +33,8 @@ class EmailEventImportController {
 
     @Post(consumes = MediaType.ALL)
     @RequestBodyType(RawFile.class)
-    @Operation(summary = "Import an email-event file (CSV with a header row, or JSON lines) as the request body.")
+    @Operation(operationId = "importEmailEvents",
+            summary = "Import an email-event file (CSV with a header row, or JSON lines) as the request body.")
     @RequiresRole(Roles.IMPORT_EMAIL_EVENTS)
     Envelopes.Single<EmailEventImport.Result> importFile(@Nullable @Body String body, Caller caller) {
         if (body == null || body.isBlank()) {

@@ -40,7 +40,8 @@ class LeadsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(LeadCreateBody.class)
+    @RequestBodyType(value = LeadCreateBody.class, example = """
+            {"email": "ada@example.com", "firstName": "Ada", "lastName": "Lovelace", "tags": ["!webinar", "@facebook"]}""")
     @Operation(summary = "Create or update a lead and its tags (asynchronous: returns request_id).")
     @RequiresRole(Roles.CREATE_LEADS)
     @AcceptsIdempotencyKey
@@ -71,7 +72,7 @@ class LeadsWriteController {
 
     @Post(uri = "/tags", consumes = MediaType.ALL)
     @RequestBodyType(LeadTagsBody.class)
-    @Operation(summary = "Add tags to leads selected by ids or emails (asynchronous).")
+    @Operation(operationId = "addLeadTags", summary = "Add tags to leads selected by ids or emails (asynchronous).")
     @RequiresRole(Roles.ADD_TAGS_TO_LEADS)
     @AcceptsIdempotencyKey
     @NonBlocking

@@ -37,7 +37,8 @@ class OrdersWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(OrderCreateBody.class)
+    @RequestBodyType(value = OrderCreateBody.class, example = """
+            {"email": "ada@example.com", "items": [{"name": "Analytical Engine manual", "price": 49.5}]}""")
     @Operation(summary = "Record an order and its sales (asynchronous).")
     @RequiresRole(Roles.CREATE_ORDERS)
     @AcceptsIdempotencyKey

@@ -32,7 +32,8 @@ class SalesWriteController {
     }
 
     @Put(consumes = MediaType.ALL)
-    @Operation(summary = "Update sales selected by ids: refund, recurring flag (asynchronous).")
+    @Operation(operationId = "updateSales",
+            summary = "Update sales selected by ids: refund, recurring flag (asynchronous).")
     @RequiresRole(Roles.UPDATE_SALES)
     @QueryParameters(Query.class)
     @AcceptsIdempotencyKey
@@ -51,7 +52,7 @@ class SalesWriteController {
     }
 
     interface Query extends QueryParameter {
-        Spec ids = Spec.list(50, "required: sale ids");
+        Spec ids = Spec.list(50, "sale ids").required();
         Spec isRecurringSale = Spec.bool("mark the sales recurring or not");
         Spec isRefunded = Spec.bool("mark the sales refunded or not");
         Spec refundedDate = Spec.date("when the refund happened");

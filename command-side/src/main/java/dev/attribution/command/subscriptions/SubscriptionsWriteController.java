@@ -43,7 +43,7 @@ class SubscriptionsWriteController {
 
     @Put(consumes = MediaType.ALL)
     @RequestBodyType(SubscriptionUpdateBody.class)
-    @Operation(summary = "Update subscriptions selected by ids (asynchronous).")
+    @Operation(operationId = "updateSubscriptions", summary = "Update subscriptions selected by ids (asynchronous).")
     @RequiresRole(Roles.UPDATE_SUBSCRIPTIONS)
     @AcceptsIdempotencyKey
     @NonBlocking

@@ -1,5 +1,6 @@
 package dev.attribution.command.webhooks;
 
+import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.List;
@@ -16,8 +17,8 @@ public record WebhookSubscriptionView(
         List<String> eventTypes,
         String state,
         @JsonInclude(JsonInclude.Include.NON_NULL) String secretKey,
-        String creationDate,
-        String lastDeliveryDate) {
+        @ApiDate(ApiDate.Encoding.UTC) String creationDate,
+        @ApiDate(ApiDate.Encoding.UTC) String lastDeliveryDate) {
 
     WebhookSubscriptionView withSecret(String secret) {
         return new WebhookSubscriptionView(externalId, name, targetUrl, eventTypes, state, secret, creationDate,

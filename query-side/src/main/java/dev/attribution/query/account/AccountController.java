@@ -41,7 +41,7 @@ class AccountController {
 
     /** A bare JSON array of domain names (the client maps each string to {@code {domain}}). */
     @Get("/domains")
-    @Operation(summary = "The account's tracked domains.")
+    @Operation(operationId = "listDomains", summary = "The account's tracked domains.")
     @QueryParameters(enforcing = true)
     List<String> domains(QueryParams q, Caller caller) {
         return domains.list(caller.accountId());

@@ -1,5 +1,6 @@
 package dev.attribution.query.adspend;
 
+import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.attribution.api.ApiDates;
 import dev.attribution.query.sources.SourceReader;
@@ -30,11 +31,11 @@ public class AdHierarchyReader {
 
     /** Item of {@code GET /ads} (2.13): creationDate in epoch ms; {@code source} omitted when no source tracks the ad. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Ad(String name, SourceView.AdSource adSource, SourceView source, long creationDate) {
+    public record Ad(String name, SourceView.AdSource adSource, SourceView source, @ApiDate(ApiDate.Encoding.EPOCH_MILLIS) long creationDate) {
     }
 
     /** Item of {@code GET /keywords} (shape not shown in the spec). */
-    public record Keyword(String id, String keyword, String matchType, String adgroupId, String platform, String creationDate) {
+    public record Keyword(String id, String keyword, String matchType, String adgroupId, String platform, @ApiDate(ApiDate.Encoding.OFFSET) String creationDate) {
     }
 
     /** Keyset position shared by the three lists: creation instant, then a unique key. */

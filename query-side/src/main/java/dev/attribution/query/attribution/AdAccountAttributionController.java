@@ -33,7 +33,7 @@ class AdAccountAttributionController {
     }
 
     @Get
-    @Operation(summary = "Attribution of one ad account over time.")
+    @Operation(operationId = "getAdAccountAttributionReport", summary = "Attribution of one ad account over time.")
     @RequiresRole(Roles.GET_AD_ACCOUNT_ATTRIBUTION)
     @QueryParameters(Query.class)
     Response adAccount(QueryParams q, Caller caller) {
@@ -43,8 +43,8 @@ class AdAccountAttributionController {
     }
 
     interface Query extends AttributionRequest.Parameters, AttributionFilters.Parameters {
-        Spec ids = Spec.list(50, "required: one ad account id");
-        Spec adLevelDateGroupingOption = Spec.string("ad_account (default), day, week, month or year");
+        Spec ids = Spec.list(50, "one ad account id").required();
+        Spec adLevelDateGroupingOption = Spec.string("rows per ad account (default) or per period").oneOf(AdAccountAttributionRequest.GROUPINGS);
         Spec reportSourceVisibility = Spec.bool("report the sources' visibility");
     }
 }

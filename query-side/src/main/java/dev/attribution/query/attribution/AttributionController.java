@@ -34,7 +34,8 @@ class AttributionController {
     }
 
     @Get
-    @Operation(summary = "Attribution report (last_click, first_click or scientific) by ad level.")
+    @Operation(operationId = "getAttributionReport",
+            summary = "Attribution report (last_click, first_click or scientific) by ad level.")
     @RequiresRole(Roles.GET_ATTRIBUTION)
     @QueryParameters(AttributionParameter.class)
     Response attribution(QueryParams q, Caller caller) {

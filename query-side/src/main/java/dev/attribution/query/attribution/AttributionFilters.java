@@ -25,10 +25,10 @@ public record AttributionFilters(NewCustomers newCustomers, boolean ignoreRecurr
 
     /** The filters' query parameters ({@code reportSourceVisibility} is declared where the endpoint reads it). */
     public interface Parameters extends QueryParameter {
-        Spec newCustomerConfiguration = Spec.string("one of " + Arrays.toString(NewCustomers.values()));
+        Spec newCustomerConfiguration = Spec.string("which customers count as new").oneOf((Object[]) NewCustomers.values());
         Spec ignoreRecurringSales = Spec.bool("leave recurring sales out");
         Spec excludeHardCosts = Spec.bool("leave hard costs out");
-        Spec forecastingOption = Spec.string("one of " + Arrays.toString(Forecasting.values()));
+        Spec forecastingOption = Spec.string("forecasting of future sales").oneOf((Object[]) Forecasting.values());
         Spec lead_stage = Spec.string("comma-separated lead stage names");
     }
 

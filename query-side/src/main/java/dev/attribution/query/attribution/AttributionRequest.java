@@ -21,11 +21,11 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
 
     /** The query parameters every attribution report reads (GET /attribution, GET /attribution/ad-account). */
     public interface Parameters extends QueryParameter {
-        Spec attributionModel = Spec.string("required: one of " + Arrays.toString(Model.values()));
-        Spec startDate = Spec.date("required: first day of the report");
-        Spec endDate = Spec.date("required: last day of the report");
-        Spec fields = Spec.string("required: comma-separated metrics (spec 4.5.1)");
-        Spec currency = Spec.string("usd or user_currency (default)");
+        Spec attributionModel = Spec.string("the attribution model").required().oneOf((Object[]) Model.values());
+        Spec startDate = Spec.date("first day of the report").required();
+        Spec endDate = Spec.date("last day of the report").required();
+        Spec fields = Spec.string("comma-separated metrics (spec 4.5.1)").required();
+        Spec currency = Spec.string("the currency of amounts (default user_currency)").oneOf("usd", "user_currency");
         Spec dayOfAttribution = Spec.bool("count sales on the click's day");
         Spec sourceConfiguration = Spec.string("one of " + Arrays.toString(SourceConfiguration.values())
                 + " (default prioritize_paid)");

@@ -38,7 +38,7 @@ class RoasController {
     }
 
     @Get("/roas")
-    @Operation(summary = "ROAS of one ad entity over a date range.")
+    @Operation(operationId = "getRoasReport", summary = "ROAS of one ad entity over a date range.")
     @RequiresRole(Roles.GET_ROAS)
     @QueryParameters(value = RoasQuery.class, enforcing = true)
     Response roas(QueryParams q, Caller caller) {
@@ -47,7 +47,8 @@ class RoasController {
     }
 
     @Get("/marginal-cac-curve")
-    @Operation(summary = "Marginal CAC curve of one ad entity: where more spend stops paying (docs/marginal-cac.md).")
+    @Operation(operationId = "getMarginalCacCurve",
+            summary = "Marginal CAC curve of one ad entity: where more spend stops paying (docs/marginal-cac.md).")
     @RequiresRole(Roles.GET_ROAS)
     @QueryParameters(value = CurveQuery.class, enforcing = true)
     Response marginalCacCurve(QueryParams q, Caller caller) {
@@ -57,14 +58,14 @@ class RoasController {
 
     /** The ad entity both reports are about. */
     interface Entity extends QueryParameter {
-        Spec id = Spec.string("required: the entity's id");
-        Spec level = Spec.string("required: the entity's level");
+        Spec id = Spec.string("the entity's id").required();
+        Spec level = Spec.string("the entity's level").required();
     }
 
     interface RoasQuery extends Entity {
-        Spec startDate = Spec.date("required");
-        Spec endDate = Spec.date("required");
-        Spec basis = Spec.string("click_date (default) or sale_date");
+        Spec startDate = Spec.date("first day of the report").required();
+        Spec endDate = Spec.date("last day of the report").required();
+        Spec basis = Spec.string("the date sales are counted on (default click_date)").oneOf("click_date", "sale_date");
     }
 
     interface CurveQuery extends Entity {

@@ -1,5 +1,6 @@
 package dev.attribution.query.calls;
 
+import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -16,7 +17,7 @@ public record CallView(
         String externalId,
         boolean qualified,
         BigDecimal score,
-        String creationDate,
+        @ApiDate(ApiDate.Encoding.LEGACY) String creationDate,
         String state,
         Qualification qualification,
         JsonNode lead,

@@ -1,5 +1,6 @@
 package dev.attribution.query.carts;
 
+import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.query.leads.Attribution;
@@ -15,7 +16,7 @@ import java.util.List;
 public record CartView(
         String id,
         String orderId,
-        String creationDate,
+        @ApiDate(ApiDate.Encoding.UTC) String creationDate,
         int events,
         JsonNode lead,
         List<ProductView> products,

@@ -1,5 +1,6 @@
 package dev.attribution.query.clicks;
 
+import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.Map;
@@ -13,7 +14,7 @@ public record ClickView(
         String id,
         String leadId,
         String email,
-        String date,
+        @ApiDate(ApiDate.Encoding.LEGACY) String date,
         String trackedUrl,
         String previousUrl,
         String ip,

@@ -1,5 +1,6 @@
 package dev.attribution.query.leads;
 
+import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,7 +21,7 @@ public record Attribution(
         String tag,
         Boolean disregarded,
         Boolean organic,
-        String clickDate,
+        @ApiDate(ApiDate.Encoding.OFFSET) String clickDate,
         String clickId,
         AdSource adSource,
         SourceLinkAd sourceLinkAd,

@@ -42,8 +42,8 @@ class LeadAggregationController {
     }
 
     interface Query extends LeadFilter.Parameters {
-        Spec attribute = Spec.string("required: the attribute to group by, one of "
-                + Arrays.toString(LeadAggregation.Attribute.values()));
+        Spec attribute = Spec.string("the attribute to group by").required()
+                .oneOf((Object[]) LeadAggregation.Attribute.values());
         Spec groupsLimit = Spec.integer(1, 1000, "most groups returned (default 250)");
     }
 }

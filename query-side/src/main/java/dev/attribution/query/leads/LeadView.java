@@ -1,5 +1,6 @@
 package dev.attribution.query.leads;
 
+import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.List;
@@ -9,8 +10,8 @@ import java.util.List;
 public record LeadView(
         String id,
         String email,
-        String creationDate,
-        String lastUpdatedDate,
+        @ApiDate(ApiDate.Encoding.OFFSET) String creationDate,
+        @ApiDate(ApiDate.Encoding.OFFSET) String lastUpdatedDate,
         List<String> tags,
         List<String> ips,
         List<String> phoneNumbers,
@@ -52,6 +53,6 @@ public record LeadView(
 
     /** The current stage; {@code date} omitted when unknown. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Stage(String name, String date) {
+    public record Stage(String name, @ApiDate(ApiDate.Encoding.OFFSET) String date) {
     }
 }

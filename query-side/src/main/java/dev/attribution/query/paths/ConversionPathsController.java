@@ -90,7 +90,7 @@ class ConversionPathsController {
     }
 
     interface Query extends QueryParameter.Paged {
-        Spec conversionType = Spec.string("required: SALE, CALL or LEAD");
+        Spec conversionType = Spec.string("the conversion the paths lead to").required().oneOf("SALE", "CALL", "LEAD");
         Spec fromDate = Spec.date("converted at or after");
         Spec toDate = Spec.date("converted at or before");
         Spec windowAttributionDaysRange = Spec.string("look-back window in days, 0-365 (default 0: no limit)");

@@ -53,7 +53,7 @@ class ProductsController {
         Spec name = Spec.string("product name");
         Spec tag = Spec.string("product tag");
         Spec category = Spec.string("category name");
-        Spec isRecurringSale = Spec.string("one of " + RECURRING + " (default ALL)");
+        Spec isRecurringSale = Spec.string("recurring products, others, or all (default ALL)").oneOf(RECURRING);
         Spec fromDate = Spec.date("created at or after");
         Spec toDate = Spec.date("created at or before");
     }

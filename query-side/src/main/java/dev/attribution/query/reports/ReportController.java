@@ -44,7 +44,8 @@ class ReportController {
 
     @Post(uri = "/generate", consumes = MediaType.ALL)
     @RequestBodyType(value = ReportRequestBody.class, enforcing = true)
-    @Operation(summary = "Run an attribution report asynchronously; poll it with its externalId.")
+    @Operation(operationId = "generateReport",
+            summary = "Run an attribution report asynchronously; poll it with its externalId.")
     @RequiresRole(Roles.GET_ATTRIBUTION)
     @QueryParameters(enforcing = true)
     Envelopes.Single<ReportJobs.View> generate(@Nullable @Body String body, QueryParams none, Caller caller) {
@@ -56,7 +57,8 @@ class ReportController {
     /** JSON by default; a DONE job's rows as CSV with {@code format=csv} or {@code Accept: text/csv}. */
     @Get("/poll/{externalId}")
     @Produces({MediaType.APPLICATION_JSON, "text/csv"})
-    @Operation(summary = "A generated report: its progress, then its result (JSON, or CSV on request).")
+    @Operation(operationId = "pollReport",
+            summary = "A generated report: its progress, then its result (JSON, or CSV on request).")
     @RequiresRole(Roles.GET_ATTRIBUTION)
     @QueryParameters(value = PollQuery.class, enforcing = true)
     HttpResponse<?> poll(@PathVariable String externalId, HttpRequest<?> request, QueryParams q, Caller caller) {
@@ -71,6 +73,6 @@ class ReportController {
     }
 
     interface PollQuery extends QueryParameter {
-        Spec format = Spec.string("json or csv (default: json, or csv with Accept: text/csv)");
+        Spec format = Spec.string("the file format (default: json, or csv with Accept: text/csv)").oneOf("json", "csv");
     }
 }

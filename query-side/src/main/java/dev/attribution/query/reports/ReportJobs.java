@@ -1,5 +1,6 @@
 package dev.attribution.query.reports;
 
+import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.ApiDates;
@@ -25,7 +26,7 @@ public class ReportJobs {
     /** A job as {@code generate} and {@code poll} show it; {@code rows} only once DONE. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record View(String externalId, String reportType, String status, int progress, int partsDone, int partsTotal,
-                       String createdAt, String startedAt, String finishedAt, String expiresAt,
+                       @ApiDate(ApiDate.Encoding.OFFSET) String createdAt, @ApiDate(ApiDate.Encoding.OFFSET) String startedAt, @ApiDate(ApiDate.Encoding.OFFSET) String finishedAt, @ApiDate(ApiDate.Encoding.OFFSET) String expiresAt,
                        Map<String, String> configuration, List<String> columns, JsonNode rows, List<String> message) {
     }
 

@@ -1,5 +1,6 @@
 package dev.attribution.query.requests;
 
+import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -13,7 +14,7 @@ public record RequestStatus(
         String status,
         String eventType,
         String errorMessage,
-        String createdAt,
-        String processedAt,
+        @ApiDate(ApiDate.Encoding.UTC) String createdAt,
+        @ApiDate(ApiDate.Encoding.UTC) String processedAt,
         JsonNode result) {
 }

@@ -1,5 +1,6 @@
 package dev.attribution.query.sales;
 
+import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -15,8 +16,8 @@ import java.math.BigDecimal;
 public record SaleView(
         String id,
         String orderId,
-        String creationDate,
-        String refundDate,
+        @ApiDate(ApiDate.Encoding.LEGACY) String creationDate,
+        @ApiDate(ApiDate.Encoding.LEGACY) String refundDate,
         Boolean qualified,
         BigDecimal score,
         boolean recurring,

@@ -60,8 +60,8 @@ class SalesController {
         Spec emails = Spec.contacts(50, "buyers' emails");
         Spec leadIds = Spec.list(50, "buyers' lead ids");
         Spec productTags = Spec.list(20, "product tags");
-        Spec isRecurringSale = Spec.string("one of " + RECURRING + " (default ALL)");
-        Spec saleRefundedState = Spec.string("one of " + REFUNDED + " (default ALL)");
+        Spec isRecurringSale = Spec.string("recurring sales, others, or all (default ALL)").oneOf(RECURRING);
+        Spec saleRefundedState = Spec.string("refunded sales, others, or all (default ALL)").oneOf(REFUNDED);
         Spec fromDate = Spec.date("sold at or after");
         Spec toDate = Spec.date("sold at or before");
         Spec updatedFromDate = Spec.date("updated at or after");

@@ -19,7 +19,7 @@ public record SourceFilter(List<String> adSourceIds, boolean includeOrganic, boo
         Spec adSourceIds = Spec.list(50, "the ad platforms' ids of the sources");
         Spec includeOrganic = Spec.bool("false leaves organic sources out (default true)");
         Spec includeDisregarded = Spec.bool("false leaves disregarded sources out (default true)");
-        Spec integrationType = Spec.string("ad platform, one of " + PLATFORMS);
+        Spec integrationType = Spec.string("ad platform").oneOf(PLATFORMS);
         Spec name = Spec.string("full source name, case-insensitive");
         Spec tag = Spec.string("full source tag, case-insensitive");
     }

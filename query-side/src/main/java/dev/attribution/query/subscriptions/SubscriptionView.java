@@ -1,5 +1,6 @@
 package dev.attribution.query.subscriptions;
 
+import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -18,12 +19,12 @@ public record SubscriptionView(
         String tag,
         String name,
         String periodicity,
-        String startDate,
-        String endDate,
-        String cancelAtDate,
-        String trialStartDate,
-        String trialEndDate,
-        String lastUpdatedDate,
+        @ApiDate(ApiDate.Encoding.LEGACY) String startDate,
+        @ApiDate(ApiDate.Encoding.LEGACY) String endDate,
+        @ApiDate(ApiDate.Encoding.LEGACY) String cancelAtDate,
+        @ApiDate(ApiDate.Encoding.LEGACY) String trialStartDate,
+        @ApiDate(ApiDate.Encoding.LEGACY) String trialEndDate,
+        @ApiDate(ApiDate.Encoding.OFFSET) String lastUpdatedDate,
         BigDecimal price,
         String status,
         JsonNode lead,

@@ -34,14 +34,14 @@ class TagsController {
     }
 
     @Get
-    @Operation(summary = "The account's tag names.")
+    @Operation(operationId = "listTags", summary = "The account's tag names.")
     @RequiresRole(Roles.GET_TAGS)
     Names names(Caller caller) {
         return new Names(reader.names(caller.accountId()), RequestIds.current());
     }
 
     @Get("/count")
-    @Operation(summary = "Tags with the number of leads carrying each.")
+    @Operation(operationId = "listTagCounts", summary = "Tags with the number of leads carrying each.")
     @RequiresRole(Roles.GET_TAGS)
     @QueryParameters(value = CountQuery.class, enforcing = true)
     Envelopes.Page<TagReader.TagCount> counts(QueryParams q, Caller caller) {

@@ -1,5 +1,6 @@
 package dev.attribution.query.urlrules;
 
+import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.math.BigDecimal;
@@ -25,7 +26,7 @@ public record UrlRuleView(
         String urlRuleType,
         boolean isEnabled,
         boolean createLeadStage,
-        String creationDate) {
+        @ApiDate(ApiDate.Encoding.UTC) String creationDate) {
 
     /** UrlRuleScore: every keyword must be in the matched URL; the highest matching score wins. */
     public record Score(List<String> keywords, BigDecimal score) {

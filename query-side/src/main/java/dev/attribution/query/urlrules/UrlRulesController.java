@@ -48,7 +48,7 @@ class UrlRulesController {
     }
 
     @Get("/{id}")
-    @Operation(summary = "One URL rule.")
+    @Operation(operationId = "getUrlRule", summary = "One URL rule.")
     @RequiresRole(Roles.GET_URL_RULES)
     @QueryParameters(enforcing = true)
     Envelopes.Page<UrlRuleView> one(@PathVariable String id, QueryParams q, Caller caller) {
@@ -59,7 +59,7 @@ class UrlRulesController {
     interface Query extends QueryParameter.Paged {
         Spec ids = Spec.list(50, "rule ids (ur-…)");
         Spec tag = Spec.string("source tag");
-        Spec urlRuleActionType = Spec.string("one of " + UrlRuleFilter.ACTION_TYPES);
+        Spec urlRuleActionType = Spec.string("the rule's action").oneOf(UrlRuleFilter.ACTION_TYPES);
         Spec fromDate = Spec.date("created at or after");
         Spec toDate = Spec.date("created at or before");
     }

@@ -6,6 +6,7 @@ import dev.attribution.api.QueryParameters;
 import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.RequiresRole;
 import io.micronaut.core.annotation.AnnotationMetadata;
+import io.micronaut.core.type.Argument;
 import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.ArrayList;
@@ -19,12 +20,15 @@ import java.util.regex.Pattern;
 /**
  * One {@code /api/v1.0} operation as a tool: its name, HTTP method, path template, role, summary, and the JSON schema
  * of its arguments. Everything comes from the route's own declarations — the path, {@code @RequiresRole},
- * {@code @Operation(summary)} and {@link QueryParameters} — never written a second time.
+ * {@code @Operation(summary, operationId)} and {@link QueryParameters} — never written a second time. The
+ * {@code @Operation} is read from the method itself: the compile-time metadata does not keep it.
  */
-record ApiOperation(String toolName, String method, String path, String role, List<String> pathVariables,
-                    String summary, QueryDeclaration query, Class<? extends Record> bodyType, boolean bodyEnforcing) {
+public record ApiOperation(String toolName, String method, String path, String role, List<String> pathVariables,
+                           String summary, String operationId, QueryDeclaration query, Class<? extends Record> bodyType,
+                           boolean bodyEnforcing, Argument<?> returns, List<String> produces,
+                           AnnotationMetadata declarations) {
 
-    static final String PREFIX = "/api/v1.0";
+    public static final String PREFIX = "/api/v1.0";
     /** Spec 5.6: the optional agency target of every operation tool. */
     static final String ACCESSIBLE_ACCOUNT_ID = "accessible_account_id";
     static final String BODY = "body";
@@ -32,7 +36,8 @@ record ApiOperation(String toolName, String method, String path, String role, Li
     private static final Pattern VARIABLE = Pattern.compile("\\{([^}/?:]+)[^}]*}");
 
     @SuppressWarnings("unchecked")
-    static ApiOperation of(String method, String path, AnnotationMetadata declarations) {
+    static ApiOperation of(String method, String path, AnnotationMetadata declarations, Argument<?> returns,
+                           List<String> produces, Operation operation) {
         List<String> vars = new ArrayList<>();
         Matcher m = VARIABLE.matcher(path);
         while (m.find()) {
@@ -40,9 +45,12 @@ record ApiOperation(String toolName, String method, String path, String role, Li
         }
         return new ApiOperation(toolName(method, path), method, path,
                 declarations.stringValue(RequiresRole.class).orElse(null), List.copyOf(vars),
-                declarations.stringValue(Operation.class, "summary").orElse(null), QueryDeclaration.of(declarations),
+                operation == null || operation.summary().isBlank() ? null : operation.summary(),
+                operation == null || operation.operationId().isBlank() ? null : operation.operationId(),
+                QueryDeclaration.of(declarations),
                 (Class<? extends Record>) declarations.classValue(RequestBodyType.class).orElse(null),
-                declarations.booleanValue(RequestBodyType.class, "enforcing").orElse(false));
+                declarations.booleanValue(RequestBodyType.class, "enforcing").orElse(false), returns, produces,
+                declarations);
     }
     /** {@code GET /api/v1.0/leads/clicks} → {@code get_leads_clicks}; {@code DELETE …/calls/{id}} → {@code delete_calls_by_id}. */
     static String toolName(String method, String path) {
@@ -69,15 +77,21 @@ record ApiOperation(String toolName, String method, String path, String role, Li
         return s.replaceAll("([a-z0-9])([A-Z])", "$1_$2").replace('-', '_').toLowerCase(Locale.ROOT);
     }
 
-    boolean takesBody() {
+    /** The example body the endpoint declares ({@code @RequestBodyType(example)}), or null. */
+    public String bodyExample() {
+        String example = declarations.stringValue(RequestBodyType.class, "example").orElse("");
+        return example.isBlank() ? null : example;
+    }
+
+    public boolean takesBody() {
         return bodyType != null;
     }
 
-    String httpLine() {
+    public String httpLine() {
         return method + " " + path;
     }
 
-    String description() {
+    public String description() {
         StringBuilder d = new StringBuilder();
         if (summary != null) {
             d.append(summary).append(' ');
@@ -110,6 +124,11 @@ record ApiOperation(String toolName, String method, String path, String role, Li
         schema.put("type", "object");
         schema.put("properties", properties);
         List<String> required = new ArrayList<>(pathVariables);
+        query.parameters().forEach((name, spec) -> {
+            if (spec.isRequired() && spec.kind() != QueryParameter.Kind.REFUSED) {
+                required.add(name);
+            }
+        });
         if (takesBody()) {
             required.add(BODY);
         }
@@ -127,12 +146,13 @@ record ApiOperation(String toolName, String method, String path, String role, Li
     }
 
     /** A query parameter's JSON schema; a list (spec 4.0) is a JSON array the tool sends as {@code "a","b"}. */
-    static Map<String, Object> parameterSchema(QueryParameter.Spec spec) {
+    public static Map<String, Object> parameterSchema(QueryParameter.Spec spec) {
         Map<String, Object> p = new LinkedHashMap<>();
         switch (spec.kind()) {
             case LIST -> {
                 p.put("type", "array");
-                p.put("items", Map.of("type", "string"));
+                p.put("items", spec.values().isEmpty() ? Map.of("type", "string")
+                        : Map.of("type", "string", "enum", spec.values()));
                 p.put("maxItems", spec.max());
             }
             case INTEGER -> {
@@ -143,6 +163,9 @@ record ApiOperation(String toolName, String method, String path, String role, Li
             case BOOLEAN -> p.put("type", "boolean");
             case DATE -> p.put("type", "string");
             default -> p.put("type", "string");
+        }
+        if (!spec.values().isEmpty() && spec.kind() != QueryParameter.Kind.LIST) {
+            p.put("enum", spec.values());
         }
         p.put("description", spec.kind() == QueryParameter.Kind.DATE
                 ? spec.description() + " (date yyyy-MM-dd or date-time, spec 2.2)" : spec.description());

@@ -1,6 +1,7 @@
 package dev.attribution.server.mcp;
 
 import io.micronaut.web.router.Router;
+import io.swagger.v3.oas.annotations.Operation;
 import io.micronaut.web.router.UriRouteInfo;
 import jakarta.inject.Singleton;
 
@@ -15,7 +16,7 @@ import java.util.Set;
  * its controller declares. One tool per entry; a new endpoint becomes a tool without an edit here.
  */
 @Singleton
-class ApiOperations {
+public class ApiOperations {
 
     private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE");
 
@@ -26,7 +27,7 @@ class ApiOperations {
         this.router = router;
     }
 
-    List<ApiOperation> all() {
+    public List<ApiOperation> all() {
         List<ApiOperation> ops = operations;
         if (ops == null) {
             Map<String, ApiOperation> byName = new LinkedHashMap<>();
@@ -43,6 +44,9 @@ class ApiOperations {
     }
 
     private static ApiOperation operation(UriRouteInfo<?, ?> route) {
-        return ApiOperation.of(route.getHttpMethodName(), route.getUriMatchTemplate().toPathString(), route.getAnnotationMetadata());
+        return ApiOperation.of(route.getHttpMethodName(), route.getUriMatchTemplate().toPathString(), route.getAnnotationMetadata(),
+                route.getTargetMethod().getReturnType().asArgument(),
+                route.getProduces().stream().map(Object::toString).toList(),
+                route.getTargetMethod().getTargetMethod().getAnnotation(Operation.class));
     }
 }

@@ -22,7 +22,7 @@ import java.util.Map;
  * or an array of strings. Everything is inlined (the schema sits
  * inside a tool's input schema, where {@code $ref}s to {@code $defs} would not resolve).
  */
-final class BodySchemas {
+public final class BodySchemas {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final SchemaGenerator GENERATOR = generator();
@@ -31,9 +31,16 @@ final class BodySchemas {
     }
 
     private static SchemaGenerator generator() {
-        SchemaGeneratorConfigBuilder config = new SchemaGeneratorConfigBuilder(SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON)
-                .with(new JacksonModule(JacksonOption.RESPECT_JSONPROPERTY_REQUIRED))
-                .with(Option.INLINE_ALL_SCHEMAS)
+        return new SchemaGenerator(configure(new SchemaGeneratorConfigBuilder(SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON))
+                .with(Option.INLINE_ALL_SCHEMAS).build());
+    }
+
+    /**
+     * The rules every schema of a body record follows, here and in the OpenAPI document: Jackson's names, required
+     * fields and descriptions, the record's property order, {@code StringOrList} and {@code RawFile}.
+     */
+    public static SchemaGeneratorConfigBuilder configure(SchemaGeneratorConfigBuilder config) {
+        config.with(new JacksonModule(JacksonOption.RESPECT_JSONPROPERTY_REQUIRED))
                 .without(Option.SCHEMA_VERSION_INDICATOR);
         config.forTypesInGeneral().withPropertySorter((a, b) -> 0); // the record's order, not alphabetical
         config.forTypesInGeneral().withCustomDefinitionProvider((type, context) -> {
@@ -50,7 +57,7 @@ final class BodySchemas {
             }
             return null;
         });
-        return new SchemaGenerator(config.build());
+        return config;
     }
 
     /** The schema of {@code type}; an enforcing body refuses other fields ({@code additionalProperties: false}). */

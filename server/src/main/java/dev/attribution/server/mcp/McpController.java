@@ -55,11 +55,22 @@ class McpController {
         if (owner == null) {
             return ErrorResponses.of(ApiException.unauthorized());
         }
+        ObjectMapper mapper = ((JacksonMcpJsonMapper) endpoint.jsonMapper()).getObjectMapper();
+        JsonNode tree;
+        try {
+            tree = mapper.readTree(body == null ? "" : body);
+        } catch (IOException e) {
+            return jsonRpcError(HttpStatus.BAD_REQUEST, null, McpSchema.ErrorCodes.PARSE_ERROR, "Invalid message format");
+        }
+        String refused = malformed(tree);
+        if (refused != null) {
+            return jsonRpcError(HttpStatus.BAD_REQUEST, tree == null ? null : tree.get("id"), McpSchema.ErrorCodes.INVALID_REQUEST, refused);
+        }
         McpSchema.JSONRPCMessage message;
         try {
-            message = McpSchema.deserializeJsonRpcMessage(endpoint.jsonMapper(), body == null ? "" : body);
-        } catch (IOException | IllegalArgumentException e) {
-            return jsonRpcError(HttpStatus.BAD_REQUEST, McpSchema.ErrorCodes.PARSE_ERROR, "Invalid message format");
+            message = McpSchema.deserializeJsonRpcMessage(endpoint.jsonMapper(), body);
+        } catch (IOException | RuntimeException e) {
+            return jsonRpcError(HttpStatus.BAD_REQUEST, tree.get("id"), McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid message format");
         }
         McpTransportContext context = McpTransportContext.create(Map.of(McpTools.CONTEXT_API_KEY, key.trim()));
         if (message instanceof McpSchema.JSONRPCNotification notification) {
@@ -68,20 +79,25 @@ class McpController {
             return HttpResponse.accepted();
         }
         if (!(message instanceof McpSchema.JSONRPCRequest rpc)) {
-            return jsonRpcError(HttpStatus.BAD_REQUEST, McpSchema.ErrorCodes.INVALID_REQUEST,
+            return jsonRpcError(HttpStatus.BAD_REQUEST, null, McpSchema.ErrorCodes.INVALID_REQUEST,
                     "The server accepts either requests or notifications");
         }
-        McpSchema.JSONRPCResponse response = endpoint.handler().handleRequest(context, rpc)
-                .contextWrite(c -> c.put(McpTransportContext.KEY, context)).block();
+        McpSchema.JSONRPCResponse response;
         try {
-            ObjectMapper mapper = ((JacksonMcpJsonMapper) endpoint.jsonMapper()).getObjectMapper();
-            JsonNode tree = mapper.readTree(endpoint.jsonMapper().writeValueAsString(response));
+            response = endpoint.handler().handleRequest(context, rpc)
+                    .contextWrite(c -> c.put(McpTransportContext.KEY, context)).block();
+        } catch (RuntimeException e) { // arguments the SDK could not read (e.g. params of the wrong shape)
+            return jsonRpcError(HttpStatus.BAD_REQUEST, tree.get("id"), McpSchema.ErrorCodes.INVALID_PARAMS,
+                    "Invalid params for " + rpc.method());
+        }
+        try {
+            tree = mapper.readTree(endpoint.jsonMapper().writeValueAsString(response));
             if (McpSchema.METHOD_TOOLS_LIST.equals(rpc.method()) && !agencies.isAgency(owner.id())) {
                 hideAccessibleAccountId(tree);
             }
             return HttpResponse.ok(mapper.writeValueAsString(tree)).contentType(MediaType.APPLICATION_JSON_TYPE);
         } catch (IOException e) {
-            return jsonRpcError(HttpStatus.INTERNAL_SERVER_ERROR, McpSchema.ErrorCodes.INTERNAL_ERROR, e.getMessage());
+            return jsonRpcError(HttpStatus.INTERNAL_SERVER_ERROR, null, McpSchema.ErrorCodes.INTERNAL_ERROR, e.getMessage());
         }
     }
 
@@ -106,8 +122,33 @@ class McpController {
         return HttpResponse.status(HttpStatus.METHOD_NOT_ALLOWED);
     }
 
-    private static HttpResponse<?> jsonRpcError(HttpStatus status, int code, String message) {
-        String text = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":" + code + ",\"message\":"
+    /**
+     * Why a parsed body is no JSON-RPC 2.0 message the SDK can read, or null: it must be an object with
+     * {@code "jsonrpc": "2.0"}, a string {@code method} when it has one, an object (or array) {@code params}, and a
+     * string or number {@code id}. Checked here because the SDK fails with an exception (a 500) on such bodies.
+     */
+    static String malformed(JsonNode tree) {
+        if (tree == null || !tree.isObject()) {
+            return "A JSON-RPC message must be a JSON object";
+        }
+        if (!"2.0".equals(tree.path("jsonrpc").textValue())) {
+            return "jsonrpc must be \"2.0\"";
+        }
+        if (tree.has("method") && !tree.get("method").isTextual()) {
+            return "method must be a string";
+        }
+        if (tree.has("params") && !tree.get("params").isObject() && !tree.get("params").isArray()) {
+            return "params must be an object";
+        }
+        if (tree.has("id") && !tree.get("id").isTextual() && !tree.get("id").isIntegralNumber()) {
+            return "id must be a string or an integer";
+        }
+        return null;
+    }
+
+    private static HttpResponse<?> jsonRpcError(HttpStatus status, JsonNode id, int code, String message) {
+        String idText = id == null || !(id.isTextual() || id.isIntegralNumber()) ? "null" : id.toString();
+        String text = "{\"jsonrpc\":\"2.0\",\"id\":" + idText + ",\"error\":{\"code\":" + code + ",\"message\":"
                 + com.fasterxml.jackson.databind.node.TextNode.valueOf(message == null ? "" : message) + "}}";
         return HttpResponse.status(status).body(text).contentType(MediaType.APPLICATION_JSON_TYPE);
     }
