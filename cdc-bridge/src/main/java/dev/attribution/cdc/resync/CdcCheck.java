@@ -39,11 +39,16 @@ public class CdcCheck {
     public record Difference(String table, int month, long postgresRows, long clickhouseRows,
                              BigInteger postgresChecksum, BigInteger clickhouseChecksum, List<String> rows) {
 
-        /** e.g. {@code leads 2025-03: PostgreSQL 120 rows, ClickHouse 119 rows; checksums differ}, then its rows indented. */
-        public String describe() {
+        /** e.g. {@code leads 2025-03: PostgreSQL 120 rows, ClickHouse 119 rows; checksums differ}. */
+        public String summary() {
             String where = month == CdcTable.NO_MONTH ? table : table + " " + (month / 100) + "-" + String.format("%02d", month % 100);
             String sums = postgresChecksum.equals(clickhouseChecksum) ? "checksums equal" : "checksums differ";
-            StringBuilder b = new StringBuilder(where + ": PostgreSQL " + postgresRows + " rows, ClickHouse " + clickhouseRows + " rows; " + sums);
+            return where + ": PostgreSQL " + postgresRows + " rows, ClickHouse " + clickhouseRows + " rows; " + sums;
+        }
+
+        /** {@link #summary()}, then its rows, one per line, indented by two spaces. */
+        public String describe() {
+            StringBuilder b = new StringBuilder(summary());
             rows.forEach(r -> b.append("\n  ").append(r));
             return b.toString();
         }
