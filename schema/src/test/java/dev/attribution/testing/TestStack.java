@@ -29,6 +29,8 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class TestStack {
 
     private static TestStack instance;
+    /** The local ClickHouse's directory (config.xml, users.xml), null when the stack is not local. */
+    private static java.nio.file.Path clickhouseDir;
 
     private final String postgresServerUrl;
     private final String clickhouseUrl;
@@ -65,6 +67,11 @@ public final class TestStack {
 
     public String clickhouseDatabase() {
         return name;
+    }
+
+    /** The {@code users.d} directory of the local ClickHouse (read by the server beside its users.xml); null when not local. */
+    public java.nio.file.Path clickhouseUsersDir() {
+        return clickhouseDir == null ? null : clickhouseDir.resolve("users.d");
     }
 
     /** Micronaut properties pointing an application context at this stack. */
@@ -119,6 +126,7 @@ public final class TestStack {
             int chTcp = freePort();
             run(script.toString(), "pg-start", dir.resolve("pg").toString(), Integer.toString(pgPort));
             run(script.toString(), "ch-start", dir.resolve("ch").toString(), Integer.toString(chHttp), Integer.toString(chTcp));
+            clickhouseDir = dir.resolve("ch");
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     // throwaway data: immediate stop and kill, so the exiting JVM's own replication client

@@ -28,15 +28,29 @@ public class CdcCheck {
 
     private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
 
-    /** One bucket that differs. {@code month} is YYYYMM, or 0 for an unpartitioned table. */
+    /** Rows listed per differing bucket at most; the rest are counted. */
+    static final int ROWS_SHOWN = 20;
+
+    /**
+     * One bucket that differs. {@code month} is YYYYMM, or 0 for an unpartitioned table. {@code rows}: the differing
+     * rows, one line each ({@code only in PostgreSQL: <key> <row>}, {@code only in ClickHouse: <key>},
+     * {@code differs: <key> <PostgreSQL row>}), at most {@value #ROWS_SHOWN} then a count of the rest.
+     */
     public record Difference(String table, int month, long postgresRows, long clickhouseRows,
-                             BigInteger postgresChecksum, BigInteger clickhouseChecksum) {
+                             BigInteger postgresChecksum, BigInteger clickhouseChecksum, List<String> rows) {
 
         /** e.g. {@code leads 2025-03: PostgreSQL 120 rows, ClickHouse 119 rows; checksums differ}. */
-        public String describe() {
+        public String summary() {
             String where = month == CdcTable.NO_MONTH ? table : table + " " + (month / 100) + "-" + String.format("%02d", month % 100);
             String sums = postgresChecksum.equals(clickhouseChecksum) ? "checksums equal" : "checksums differ";
             return where + ": PostgreSQL " + postgresRows + " rows, ClickHouse " + clickhouseRows + " rows; " + sums;
+        }
+
+        /** {@link #summary()}, then its rows, one per line, indented by two spaces. */
+        public String describe() {
+            StringBuilder b = new StringBuilder(summary());
+            rows.forEach(r -> b.append("\n  ").append(r));
+            return b.toString();
         }
     }
 
@@ -69,11 +83,49 @@ public class CdcCheck {
                 Bucket a = pg.getOrDefault(m, Bucket.EMPTY);
                 Bucket b = ch.getOrDefault(m, Bucket.EMPTY);
                 if (!a.equals(b)) {
-                    out.add(new Difference(t.name(), m, a.rows(), b.rows(), a.checksum(), b.checksum()));
+                    out.add(new Difference(t.name(), m, a.rows(), b.rows(), a.checksum(), b.checksum(), rows(t, m)));
                 }
             }
         }
         return out;
+    }
+
+    /** The rows of one differing bucket, compared key by key (the view's key) on the same hash as the buckets. */
+    private List<String> rows(CdcTable t, int month) {
+        Map<String, BigInteger> pgHash = new TreeMap<>();
+        Map<String, String> pgRow = new TreeMap<>();
+        try (Connection c = postgres.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(t.pgKeyedRows(month))) {
+            while (rs.next()) {
+                pgHash.put(rs.getString(1), BigInteger.valueOf(rs.getLong(2)).mod(TWO_64));
+                pgRow.put(rs.getString(1), rs.getString(3));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("PostgreSQL rows of " + t.name() + " failed: " + e.getMessage(), e);
+        }
+        Map<String, BigInteger> chHash = new TreeMap<>();
+        for (JsonNode r : clickhouse.select(t.chKeyedRows(clickhouse.database(), month))) {
+            chHash.put(r.get("k").asText(), new BigInteger(r.get("h").asText()).mod(TWO_64));
+        }
+        List<String> lines = new ArrayList<>();
+        TreeSet<String> keys = new TreeSet<>(pgHash.keySet());
+        keys.addAll(chHash.keySet());
+        for (String k : keys) {
+            BigInteger a = pgHash.get(k);
+            BigInteger b = chHash.get(k);
+            if (b == null) {
+                lines.add("only in PostgreSQL: " + k + " " + pgRow.get(k));
+            } else if (a == null) {
+                lines.add("only in ClickHouse: " + k);
+            } else if (!a.equals(b)) {
+                lines.add("differs: " + k + " (PostgreSQL: " + pgRow.get(k) + ")");
+            }
+        }
+        if (lines.size() > ROWS_SHOWN) {
+            int more = lines.size() - ROWS_SHOWN;
+            lines = new ArrayList<>(lines.subList(0, ROWS_SHOWN));
+            lines.add("… and " + more + " more rows");
+        }
+        return lines;
     }
 
     private Map<Integer, Bucket> postgres(CdcTable t, Integer month) {

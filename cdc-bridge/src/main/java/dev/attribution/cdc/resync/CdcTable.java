@@ -5,7 +5,8 @@ import java.util.stream.Collectors;
 
 /**
  * One streamed table as both stores hold it: the columns the bridge copies (ClickHouse columns that PostgreSQL also
- * has, without {@code _version} and {@code is_deleted}), the dedup key (the ClickHouse sorting key) and the column
+ * has, without {@code _version} and {@code is_deleted}), the dedup key (the GROUP BY of the table's {@code _current}
+ * view, else the ClickHouse sorting key) and the column
  * that picks the month partition ({@code PARTITION BY toYYYYMM(column)}), null for an unpartitioned table.
  *
  * <p>It renders the SQL that check and resync run on each side: the same value text on both sides, so that one
@@ -51,6 +52,22 @@ public record CdcTable(String name, List<Column> columns, List<String> key, Stri
     String pgHash() {
         String text = columns.stream().map(CdcTable::pgText).collect(Collectors.joining(", "));
         return "('x' || substr(md5(concat_ws(chr(31), " + text + ")), 1, 16))::bit(64)::bigint";
+    }
+
+    /** The key of a row as text, {@code account_id=…, id=…}: the same text on both sides. */
+    String pgKeyText() {
+        return "concat_ws(', ', " + key.stream().map(k -> lit(k + "=") + " || " + pgText(column(k))).collect(Collectors.joining(", ")) + ")";
+    }
+
+    /** One PostgreSQL row per key of {@code month}: key text {@code k}, hash {@code h}, the row as JSON {@code j}. */
+    String pgKeyedRows(int month) {
+        return "SELECT k, h, j FROM (SELECT " + pgMonth() + " AS m, " + pgKeyText() + " AS k, " + pgHash() + " AS h, "
+                + pgJson(0) + "::text AS j FROM public." + q(name) + ") x WHERE m = " + month;
+    }
+
+    private Column column(String name) {
+        return columns.stream().filter(c -> c.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalStateException(this.name + ": key column " + name + " is not copied from PostgreSQL"));
     }
 
     /** The row as one JSONEachRow object with values shaped as the sink shapes them. */
@@ -146,6 +163,15 @@ public record CdcTable(String name, List<Column> columns, List<String> key, Stri
     String chLiveRows(String database) {
         return "SELECT argMax(" + chMonthOfTable() + ", _version) AS m, argMax(" + chHash() + ", _version) AS h FROM "
                 + database + "." + name + " GROUP BY " + String.join(", ", key) + " HAVING argMax(is_deleted, _version) = 0";
+    }
+
+    /** One live ClickHouse row per key of {@code month}: key text {@code k} (as {@link #pgKeyText()}) and hash {@code h}. */
+    String chKeyedRows(String database, int month) {
+        String k = "concat(" + key.stream().map(c -> "'" + c + "=', " + chText(column(c))).collect(Collectors.joining(", ', ', "))
+                + (key.size() == 1 ? ", ''" : "") + ")";
+        return "SELECT k, h FROM (SELECT " + k + " AS k, argMax(" + chMonthOfTable() + ", _version) AS m, argMax(" + chHash()
+                + ", _version) AS h FROM " + database + "." + name + " GROUP BY " + String.join(", ", key)
+                + " HAVING argMax(is_deleted, _version) = 0) AS live WHERE m = " + month;
     }
 
     private static String chText(Column c) {

@@ -31,6 +31,7 @@ import java.util.regex.Pattern;
 public class CdcTables {
 
     private static final Pattern MONTH = Pattern.compile("toYYYYMM\\((\\w+)\\)");
+    private static final Pattern GROUP_BY = Pattern.compile("\\bGROUP BY\\s+(.+?)\\s+HAVING\\b");
     private static final List<String> META = List.of("_version", "is_deleted");
 
     private final CdcSettings settings;
@@ -68,7 +69,7 @@ public class CdcTables {
         }
         Matcher month = MONTH.matcher(table.get(0).get("partition_key").asText());
         String sorting = table.get(0).get("sorting_key").asText().replaceAll("^\\((.*)\\)$", "$1");
-        List<String> key = Arrays.stream(sorting.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        List<String> key = viewKey(name).orElse(Arrays.stream(sorting.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList());
         Map<String, String> pgTypes = postgresColumns(name);
         List<CdcTable.Column> columns = new ArrayList<>();
         clickhouse.select("SELECT name, type FROM system.columns WHERE database = " + db + " AND table = " + ClickHouseSql.str(name))
@@ -79,6 +80,24 @@ public class CdcTables {
                     }
                 });
         return new CdcTable(name, columns, key, month.find() ? month.group(1) : null);
+    }
+
+    /**
+     * The dedup key of the table's {@code <name>_current} view (its GROUP BY), which is what readers count by: it may be
+     * narrower than the sorting key (calls and subscriptions are sorted by lead but deduplicated by id, so a row moved
+     * to another lead keeps one live version). Empty when the table has no such view.
+     */
+    private java.util.Optional<List<String>> viewKey(String name) {
+        List<JsonNode> view = clickhouse.select("SELECT create_table_query FROM system.tables WHERE database = "
+                + ClickHouseSql.str(clickhouse.database()) + " AND name = " + ClickHouseSql.str(name + "_current"));
+        if (view.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        Matcher m = GROUP_BY.matcher(view.get(0).get("create_table_query").asText());
+        if (!m.find()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(Arrays.stream(m.group(1).split(",")).map(s -> s.replace("`", "").trim()).toList());
     }
 
     private Map<String, String> postgresColumns(String table) {

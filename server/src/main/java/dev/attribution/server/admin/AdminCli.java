@@ -32,7 +32,7 @@ import java.util.concurrent.Callable;
         subcommands = {
         AdminCli.AccountCommands.class, AdminCli.KeyCommands.class, AdminCli.AgencyCommands.class,
         CdcCommands.class, ExchangeRateCommands.class, SpendCommands.class, EmailCommands.class, DomainCommands.class,
-        DemoCommands.class})
+        DemoCommands.class, BiCommands.class})
 public class AdminCli implements Callable<Integer> {
 
     public static int run(String[] args) {

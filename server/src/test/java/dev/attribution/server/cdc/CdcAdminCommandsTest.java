@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code scripts/admin cdc check} and {@code cdc resync} as an operator runs them: exit codes, output, progress bar. */
-@MicronautTest
+@MicronautTest(transactional = false)
 class CdcAdminCommandsTest extends ApiTest {
 
     @Inject
@@ -84,7 +84,8 @@ class CdcAdminCommandsTest extends ApiTest {
                 + account + "', 'adm1', '!ghost', toDateTime('2023-05-02 00:00:00', 'UTC'), 1, 0)");
         Run drift = admin("cdc", "check");
         assertEquals(1, drift.exit(), drift.toString());
-        assertEquals("lead_tags 2023-05: PostgreSQL 0 rows, ClickHouse 1 rows; checksums differ\n1 difference", drift.out().trim());
+        assertEquals("lead_tags 2023-05: PostgreSQL 0 rows, ClickHouse 1 rows; checksums differ\n"
+                + "  only in ClickHouse: account_id=" + account + ", lead_id=adm1, tag=!ghost\n1 difference", drift.out().trim());
 
         Run bad = admin("cdc", "resync", "--month", "May 2023");
         assertEquals(2, bad.exit(), bad.toString());
@@ -95,6 +96,49 @@ class CdcAdminCommandsTest extends ApiTest {
         assertTrue(resync.err().contains("lead_tags [##############################] 100%"), resync.err());
         assertTrue(resync.out().startsWith("lead_tags: 0 rows in "), resync.out());
         assertEquals(0, admin("cdc", "check").exit());
+    }
+
+    /**
+     * Issue 24 point 6: calls and subscriptions moved to another lead through the API (POST /calls and POST
+     * /subscriptions upsert by externalId / subscriptionId) leave ClickHouse versions under two lead ids; the views count
+     * each once (by id), and so must the check: clean. A row really missing from ClickHouse is reported with its row.
+     */
+    @Test
+    void movedCallsAndSubscriptionsCheckCleanAndAMissingRowIsReportedWithItsRow() {
+        String key = newAccount("UTC", dev.attribution.api.auth.Roles.ALL);
+        String acc = directory.findActiveKey(dev.attribution.api.auth.ApiKeys.hash(key)).orElseThrow().account().id();
+        String callId = null;
+        for (String lead : java.util.List.of("from", "to")) {
+            String email = lead + "@move.test";
+            processed(key, "POST", "/api/v1.0/leads", "{\"email\":\"" + email + "\"}", "CREATE_LEAD");
+            callId = processed(key, "POST", "/api/v1.0/calls", "{\"name\":\"Moved call\",\"email\":\"" + email
+                    + "\",\"externalId\":\"mv-call-1\",\"date\":\"2026-11-05T10:00:00Z\"}", "CREATE_CALL").get("id").asText();
+            processed(key, "POST", "/api/v1.0/subscriptions", "{\"email\":\"" + email + "\",\"subscriptionId\":\"mv-sub-1\",\"status\":\"ACTIVE\","
+                    + "\"startDate\":\"2026-11-01\",\"price\":5,\"periodicity\":\"MONTH\"}", "CREATE_SUBSCRIPTION");
+            awaitCdcCaughtUp();
+        }
+        String db = TestStack.get().clickhouseDatabase();
+        for (String table : java.util.List.of("calls", "subscriptions")) {
+            assertEquals("2", TestStack.get().clickhouse("SELECT uniqExact(lead_id) FROM " + db + "." + table + " WHERE account_id = '" + acc + "'").trim(),
+                    table + " has versions under both leads");
+            assertEquals("1", TestStack.get().clickhouse("SELECT count() FROM " + db + "." + table + "_current WHERE account_id = '" + acc + "'").trim());
+            Run moved = admin("cdc", "check", "--table", table);
+            assertEquals(0, moved.exit(), moved.toString());
+            assertEquals("ClickHouse matches PostgreSQL", moved.out().trim());
+        }
+
+        TestStack.get().clickhouse("ALTER TABLE " + db + ".calls DELETE WHERE account_id = '" + acc + "'");
+        await(() -> "0".equals(TestStack.get().clickhouse("SELECT count() FROM " + db + ".calls WHERE account_id = '" + acc + "'").trim()) ? true : null);
+        Run missing = admin("cdc", "check", "--table", "calls");
+        assertEquals(1, missing.exit(), missing.toString());
+        String out = missing.out();
+        assertTrue(out.contains("\n  only in PostgreSQL: account_id=" + acc + ", id=" + callId + " {"), out);
+        assertTrue(out.contains("\"external_id\" : \"mv-call-1\"") || out.contains("\"external_id\":\"mv-call-1\""), out);
+        assertTrue(out.trim().endsWith("1 difference"), out);
+
+        Run resync = admin("cdc", "resync", "--table", "calls", "--month", "2026-11");
+        assertEquals(0, resync.exit(), resync.toString());
+        assertEquals(0, admin("cdc", "check", "--table", "calls").exit());
     }
 
     @Test
