@@ -82,7 +82,7 @@ as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 pg_running() {
   local pid
   pid=$(sed -n 1p "$1/data/postmaster.pid" 2>/dev/null) && [[ $pid =~ ^[0-9]+$ ]] && alive "$pid" || return 1
-  tr '\0' '\n' <"/proc/$pid/cmdline" 2>/dev/null | head -1 | grep -qE '(postgres|postmaster)$'
+  tr '\0' '\n' 2>/dev/null <"/proc/$pid/cmdline" | head -1 | grep -qE '(postgres|postmaster)$'
 }
 pg_port() { sed -n 4p "$1/data/postmaster.pid" 2>/dev/null; }
 
@@ -180,14 +180,14 @@ pg_stop() {
 # The pid of the live server of DIR: the one in DIR/clickhouse.pid when its command line names
 # DIR/config.xml, else found by that command line (a server whose pid file is missing or wrong, as earlier
 # versions of this script could leave).
-ch_is() { alive "$1" && tr '\0' '\n' <"/proc/$1/cmdline" 2>/dev/null | grep -qxF -- "--config-file=$2/config.xml"; }
+ch_is() { alive "$1" && tr '\0' '\n' 2>/dev/null <"/proc/$1/cmdline" | grep -qxF -- "--config-file=$2/config.xml"; }
 ch_pid() {
   local pid f
   pid=$(cat "$1/clickhouse.pid" 2>/dev/null || true)
   if [[ $pid =~ ^[0-9]+$ ]] && ch_is "$pid" "$1"; then echo "$pid"; return 0; fi
   for f in /proc/[0-9]*/cmdline; do
     pid=${f#/proc/}; pid=${pid%/cmdline}
-    if tr '\0' '\n' <"$f" 2>/dev/null | grep -qxF -- "--config-file=$1/config.xml" && ch_is "$pid" "$1"; then
+    if tr '\0' '\n' 2>/dev/null <"$f" | grep -qxF -- "--config-file=$1/config.xml" && ch_is "$pid" "$1"; then
       echo "$pid" >"$1/clickhouse.pid" 2>/dev/null || true
       echo "$pid"; return 0
     fi
@@ -396,7 +396,7 @@ case "$cmd" in
   ch-start) ch_start "$@" ;;
   ch-stop) ch_stop "$@" ;;
   discard) discard "$@" ;;
-  running) [ $# = 2 ] && [[ $1 =~ ^[0-9]+$ ]] && alive "$1" && tr '\0' '\n' <"/proc/$1/cmdline" 2>/dev/null | grep -qxF -- "$2" ;;
+  running) [ $# = 2 ] && [[ $1 =~ ^[0-9]+$ ]] && alive "$1" && tr '\0' '\n' 2>/dev/null <"/proc/$1/cmdline" | grep -qxF -- "$2" ;;
   status) [ $# -gt 0 ] || usage; for d in "$@"; do status_one "$d"; done ;;
   *) usage ;;
 esac

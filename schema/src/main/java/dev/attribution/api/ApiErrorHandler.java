@@ -19,7 +19,8 @@ import java.util.List;
 
 /**
  * Every failure becomes the error envelope of spec 7.1. Known refusals keep their status; malformed input is a
- * 400; an unknown route is a 404; anything unexpected is logged and answered 500 without internals.
+ * 400; an unknown route is a 404; an unreachable store is a 503 with {@code Retry-After} ({@link DependencyOutage});
+ * anything else unexpected is logged and answered 500 without internals.
  */
 @Controller
 public class ApiErrorHandler {
@@ -94,8 +95,21 @@ public class ApiErrorHandler {
 
     @Error(global = true, exception = Throwable.class)
     public HttpResponse<Envelopes.Error> unexpected(HttpRequest<?> request, Throwable e) {
+        java.util.Optional<String> down = DependencyOutage.of(e);
+        if (down.isPresent()) {
+            LOG.warn("{} {}: {} unavailable ({})", request.getMethodName(), request.getPath(), down.get(), rootMessage(e));
+            return ErrorResponses.of(DependencyOutage.unavailable(down.get()));
+        }
         LOG.error("Unhandled error on {} {}", request.getMethodName(), request.getPath(), e);
         return ErrorResponses.of(new ApiException(HttpStatus.INTERNAL_SERVER_ERROR,
                 List.of("Internal error"), java.util.Map.of()));
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 }

@@ -123,6 +123,7 @@ public class NotifiedCache {
     }
 
     private void listen() {
+        boolean warned = false; // one warning per outage, not one per retry every 500 ms
         while (running) {
             try (Connection c = listeningConnection()) {
                 c.setAutoCommit(true);
@@ -133,6 +134,10 @@ public class NotifiedCache {
                 invalidateAll(); // whatever changed before LISTEN took effect was not heard
                 entries.clear();
                 listening = true;
+                if (warned) {
+                    LOG.info("cache: change notifications back; caching again");
+                    warned = false;
+                }
                 while (running) {
                     PGNotification[] notifications = pg.getNotifications(1000);
                     if (notifications != null && notifications.length > 0) {
@@ -144,8 +149,11 @@ public class NotifiedCache {
                 listening = false;
                 invalidateAll();
                 if (running) {
-                    LOG.warn("cache: change notifications lost ({}); reading every request from the database until back",
-                            e.getMessage());
+                    if (!warned) {
+                        LOG.warn("cache: change notifications lost ({}); reading every request from the database until back",
+                                e.getMessage());
+                        warned = true;
+                    }
                     sleep(500);
                 }
             } finally {

@@ -163,6 +163,14 @@ public final class TestStack {
         return p;
     }
 
+    /** Runs {@code scripts/lib/servers.sh} with {@code args} (e.g. a private server a test stops and starts). */
+    public static void servers(String... args) throws IOException {
+        String[] command = new String[args.length + 1];
+        command[0] = repoRoot().resolve("scripts/lib/servers.sh").toString();
+        System.arraycopy(args, 0, command, 1, args.length);
+        run(command);
+    }
+
     private static void run(String... command) throws IOException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -176,7 +184,7 @@ public final class TestStack {
         }
     }
 
-    private static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }

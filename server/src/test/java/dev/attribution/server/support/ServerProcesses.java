@@ -57,6 +57,16 @@ public final class ServerProcesses implements AutoCloseable {
         jdbcUrl = base.replaceFirst("/[^/?]+(\\?|$)", "/" + database + "$1");
     }
 
+    private ServerProcesses(String name, String jdbcUrl) {
+        this.name = name;
+        this.jdbcUrl = jdbcUrl;
+    }
+
+    /** Servers over the existing database {@code jdbcUrl} (e.g. on a PostgreSQL of the test's own), not a new one. */
+    public static ServerProcesses over(String name, String jdbcUrl) {
+        return new ServerProcesses(name, jdbcUrl);
+    }
+
     /** Starts a server over this database with {@code properties} added; returns once it answers HTTP (60 s at most). */
     public Server start(String server, Map<String, String> properties) throws Exception {
         int port;
