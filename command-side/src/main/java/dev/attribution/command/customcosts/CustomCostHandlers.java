@@ -21,9 +21,11 @@ final class CustomCostHandlers {
     /** CREATE_CUSTOM_COST and UPDATE_CUSTOM_COST: an upsert of the whole record (full replacement). */
     abstract static class Upsert implements WriteHandler {
         private final CustomCostReader reader;
+        private final boolean mustExist;
 
-        Upsert(CustomCostReader reader) {
+        Upsert(CustomCostReader reader, boolean mustExist) {
             this.reader = reader;
+            this.mustExist = mustExist;
         }
 
         @Override
@@ -31,6 +33,9 @@ final class CustomCostHandlers {
             JsonNode p = w.payload();
             String accountId = w.account().id();
             String id = p.get("id").asText();
+            if (mustExist && reader.byId(c, accountId, id).isEmpty()) {
+                throw new WriteFailure(CustomCostWrites.NOT_FOUND);
+            }
             try (PreparedStatement ps = c.prepareStatement("""
                     INSERT INTO custom_costs (account_id, id, name, cost, frequency, start_date, end_date, tags, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -60,7 +65,7 @@ final class CustomCostHandlers {
     @Singleton
     static class Create extends Upsert {
         Create(CustomCostReader reader) {
-            super(reader);
+            super(reader, false);
         }
 
         @Override
@@ -72,7 +77,7 @@ final class CustomCostHandlers {
     @Singleton
     static class Update extends Upsert {
         Update(CustomCostReader reader) {
-            super(reader);
+            super(reader, true);
         }
 
         @Override
@@ -93,7 +98,9 @@ final class CustomCostHandlers {
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM custom_costs WHERE account_id = ? AND id = ?")) {
                 ps.setString(1, w.account().id());
                 ps.setString(2, w.payload().get("id").asText());
-                ps.executeUpdate();
+                if (ps.executeUpdate() == 0) {
+                    throw new WriteFailure(CustomCostWrites.NOT_FOUND);
+                }
             }
             return null;
         }

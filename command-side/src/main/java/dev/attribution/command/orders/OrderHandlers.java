@@ -36,6 +36,9 @@ import java.util.Set;
 public class OrderHandlers {
 
     public static final String ORDER_NOT_FOUND = "Order not found";
+    /** Issue 22 item 8: a POST under a used orderId whose order differs from the stored one (docs/commerce.md). */
+    public static final String ORDER_ID_TAKEN = "An order with orderId '%s' already exists with other items or amounts; "
+            + "change it with PUT /orders/%s, or send a new orderId";
 
     /** A stored order. */
     record Order(String id, String leadId, String currency, Instant date, BigDecimal hardCost) {
@@ -79,7 +82,11 @@ public class OrderHandlers {
         String accountId = w.account().id();
         String orderId = p.get("orderId").asText();
         if (find(c, accountId, orderId).isPresent()) {
-            // the same orderId again (a client retry): the order stands as first written
+            // the same order again (a client retry) is a no-op; another order under its id is refused, never dropped
+            String stored = storedDigest(c, accountId, orderId);
+            if (stored != null && !stored.equals(OrderInput.digest(p, currency(w)))) {
+                throw new WriteHandler.WriteFailure(String.format(ORDER_ID_TAKEN, orderId, orderId));
+            }
             return render(c, w, orderId);
         }
         Instant now = w.acceptedAt();
@@ -96,13 +103,13 @@ public class OrderHandlers {
         JsonNode p = w.payload();
         String accountId = w.account().id();
         Instant now = w.acceptedAt();
-        String currency = p.hasNonNull("currency") ? p.get("currency").asText() : w.account().currency();
+        String currency = currency(w);
         Instant date = p.hasNonNull("date") ? Instant.parse(p.get("date").asText()) : now;
         OrderSplit.Totals totals = OrderInput.totals(p, currency, 0);
         try (PreparedStatement ps = c.prepareStatement("""
                 INSERT INTO orders (account_id, id, lead_id, cart_id, external_subscription_id, currency, order_date,
-                    shipping_cost, taxes, order_discount, hard_cost, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                    shipping_cost, taxes, order_discount, hard_cost, created_at, updated_at, content_digest)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
             ps.setString(1, accountId);
             ps.setString(2, orderId);
             ps.setString(3, buyer);
@@ -113,6 +120,7 @@ public class OrderHandlers {
             setTotals(ps, 8, totals, currency);
             ps.setTimestamp(12, Timestamp.from(now));
             ps.setTimestamp(13, Timestamp.from(now));
+            ps.setString(14, OrderInput.digest(p, currency));
             ps.executeUpdate();
         }
         List<String> created = placeSales(c, w, orderId, attributed, buyer, p, currency, date, totals);
@@ -303,6 +311,20 @@ public class OrderHandlers {
         ps.setBigDecimal(from + 1, Money.toDecimal(t.taxes(), currency));
         ps.setBigDecimal(from + 2, Money.toDecimal(t.orderDiscount(), currency));
         ps.setBigDecimal(from + 3, Money.toDecimal(t.hardCost(), currency));
+    }
+
+    private static String currency(WriteHandler.Write w) {
+        return w.payload().hasNonNull("currency") ? w.payload().get("currency").asText() : w.account().currency();
+    }
+
+    private static String storedDigest(Connection c, String accountId, String orderId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT content_digest FROM orders WHERE account_id = ? AND id = ?")) {
+            ps.setString(1, accountId);
+            ps.setString(2, orderId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
     }
 
     static Optional<Order> find(Connection c, String accountId, String id) throws SQLException {

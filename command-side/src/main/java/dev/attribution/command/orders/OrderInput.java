@@ -167,6 +167,39 @@ public final class OrderInput {
                 payload.has("hardCost") ? minor(payload, "hardCost", format, currency) : storedHardCost);
     }
 
+    /**
+     * The order's content as a SHA-256 hex digest: currency, order amounts and items (every item field, amounts in
+     * minor units, so {@code 10}, {@code 10.00} and INTEGER {@code 1000} are the same price). Two POSTs of one orderId
+     * with the same digest are one order sent twice (docs/commerce.md "Orders"); the buyer's fields, the date, cartId
+     * and externalSubscriptionId are not part of it (a retry may re-stamp them).
+     */
+    public static String digest(JsonNode payload, String currency) {
+        String format = payload.path("priceFormat").asText("DECIMAL");
+        ObjectNode content = JsonBody.mapper().createObjectNode().put("currency", currency);
+        for (String field : ORDER_AMOUNTS) {
+            content.put(field, minor(payload, field, format, currency));
+        }
+        ArrayNode items = content.putArray("items");
+        for (JsonNode item : payload.get("items")) {
+            ObjectNode o = items.addObject().put("name", item.get("name").asText()).put("quantity", item.path("quantity").asInt(1));
+            for (String field : List.of("price", "costOfGoods", "taxes", "itemDiscount")) {
+                o.put(field, minor(item, field, format, currency));
+            }
+            for (String field : List.of("externalId", "sku", "tag", "categoryName")) {
+                o.put(field, item.hasNonNull(field) ? item.get(field).asText() : null);
+            }
+            o.put("isRebill", item.path("isRebill").asBoolean(false));
+            o.set("packages", item.path("packages"));
+        }
+        try {
+            byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(JsonBody.mapper().writeValueAsBytes(content));
+            return java.util.HexFormat.of().formatHex(hash);
+        } catch (java.security.NoSuchAlgorithmException | com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     static long minor(JsonNode node, String field, String format, String currency) {
         return node.hasNonNull(field) ? Money.toMinor(field, new BigDecimal(node.get(field).asText()), format, currency) : 0;
     }

@@ -25,8 +25,6 @@ public class SubscriptionWrites {
     /** SubscriptionStatusWrite of spec 2.4: the read set without UNKNOWN. */
     public static final List<String> STATUS_WRITE = java.util.Arrays.stream(SubscriptionCreateBody.Status.values())
             .map(Enum::name).toList();
-    public static final List<String> PERIODICITY = java.util.Arrays.stream(SubscriptionCreateBody.Periodicity.values())
-            .map(Enum::name).toList();
     public static final String CANCEL_DATE_REQUIRED = "cancelAtDate is required when status is CANCELED";
     static final List<String> DATES = List.of("startDate", "endDate", "cancelAtDate", "trialStartDate", "trialEndDate");
 
@@ -47,8 +45,8 @@ public class SubscriptionWrites {
             throw ApiException.badRequest("Missing required field: startDate");
         }
         payload.put("price", price(body).orElseThrow(() -> ApiException.badRequest("Missing required field: price")).toPlainString());
-        payload.put("periodicity", FixedSet.require("periodicity",
-                body.nonBlankString("periodicity").orElseThrow(() -> ApiException.badRequest("Missing required field: periodicity")), PERIODICITY));
+        payload.put("periodicity", SubscriptionCreateBody.Periodicity.read(
+                body.nonBlankString("periodicity").orElseThrow(() -> ApiException.badRequest("Missing required field: periodicity"))).name());
         CommerceInput.copyPerson(body, payload, true, true, Integer.MAX_VALUE);
         body.nonBlankString("parentEmail").ifPresent(e -> payload.put("parentEmail", CommerceInput.checkEmail("parentEmail", e)));
         for (String field : List.of("planId", "name", "subscriptionId")) {

@@ -47,11 +47,17 @@ class AccountController {
         return domains.list(caller.accountId());
     }
 
-    /** The tracking snippet as text/plain. */
-    @Get(value = "/tracking-script", produces = MediaType.TEXT_PLAIN)
-    @Operation(summary = "The account's tracking snippet (text/plain).")
+    /**
+     * The tracking snippet as text/plain whenever the caller accepts text (no {@code Accept}, {@code text/plain},
+     * {@code text/*}, {@code *}{@code /*}: the real n8n client sends {@code application/json, text/plain, *}{@code /*} and
+     * reads the text); to a caller that accepts only JSON, the snippet in the single-object envelope
+     * {@code {result: "<script…>", request_id}} (spec 001 §4.0, every response is JSON) instead of 406. Issue 22 item
+     * 18, docs/clients.md "Where the spec is silent".
+     */
+    @Get(value = "/tracking-script", produces = {MediaType.TEXT_PLAIN, MediaType.APPLICATION_JSON})
+    @Operation(summary = "The account's tracking snippet: text/plain, or {result, request_id} to a caller accepting only JSON.")
     @QueryParameters(value = TrackingScript.Query.class, enforcing = true)
-    HttpResponse<String> trackingScript(HttpRequest<?> request, QueryParams q, Caller caller) {
+    HttpResponse<?> trackingScript(HttpRequest<?> request, QueryParams q, Caller caller) {
         if (caller.roles().stream().allMatch(Roles::isReadRole)) {
             throw ApiException.forbidden(List.of(AccountMessages.READ_ONLY_SCRIPT));
         }
@@ -68,7 +74,15 @@ class AccountController {
             }
         }
         String host = request.getHeaders().get("Host");
-        return HttpResponse.ok(script.render(caller.accountId(), host, request.getParameters()))
-                .contentType(MediaType.TEXT_PLAIN_TYPE);
+        String snippet = script.render(caller.accountId(), host, request.getParameters());
+        if (acceptsText(request.accept())) {
+            return HttpResponse.ok(snippet).contentType(MediaType.TEXT_PLAIN_TYPE);
+        }
+        return HttpResponse.ok(new Envelopes.Single<>(snippet, RequestIds.current())).contentType(MediaType.APPLICATION_JSON_TYPE);
+    }
+
+    private static boolean acceptsText(java.util.Collection<MediaType> accepted) {
+        return accepted.isEmpty() || accepted.stream().anyMatch(m -> ("*".equals(m.getType()) || "text".equals(m.getType()))
+                && ("*".equals(m.getSubtype()) || "plain".equals(m.getSubtype())));
     }
 }

@@ -1,6 +1,5 @@
 package dev.attribution.query.attribution;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.attribution.api.QueryParameter;
 import dev.attribution.api.QueryParameters;
@@ -21,9 +20,8 @@ import java.util.Map;
 @Controller("/api/v1.0/attribution/ad-account")
 class AdAccountAttributionController {
 
-    /** The response: rows, and a message when the ad account does not exist. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Response(List<Map<String, Object>> result, @JsonProperty("request_id") String requestId, List<String> message) {
+    /** The response: the rows. */
+    record Response(List<Map<String, Object>> result, @JsonProperty("request_id") String requestId) {
     }
 
     private final AdAccountAttributionReport report;
@@ -38,8 +36,7 @@ class AdAccountAttributionController {
     @QueryParameters(Query.class)
     Response adAccount(QueryParams q, Caller caller) {
         AdAccountAttributionRequest r = AdAccountAttributionRequest.read(q, caller.account().timeZone(), Clock.systemUTC());
-        AdAccountAttributionReport.Result result = report.report(caller.accountId(), caller.account().timeZone(), r);
-        return new Response(result.rows(), RequestIds.current(), result.found() ? null : List.of("Ad account not found: " + r.adAccountId()));
+        return new Response(report.report(caller.accountId(), caller.account().timeZone(), r), RequestIds.current());
     }
 
     interface Query extends AttributionRequest.Parameters, AttributionFilters.Parameters {

@@ -26,35 +26,50 @@ public class LeadAggregation {
         this.clickHouse = clickHouse;
     }
 
+    /**
+     * Groups and totals from one statement (issue 22 item 20): every matching lead with the array of its keys, each
+     * key counted once plus a sentinel per lead ({@code '\0'}, never a key: text holds no NUL), so {@code totalCount},
+     * the grouped count and the top groups come from one read of each table and cannot contradict each other while
+     * CDC writes (two reads could give {@code groups: []} with {@code remainingCount: 2} and {@code totalCount: 1}).
+     * Valid on ClickHouse 18.16 and current releases (no sumMap on strings, no window functions).
+     */
     public AggregationResult aggregate(String accountId, Attribute attribute, LeadFilter filter, int groupsLimit) {
         String db = clickHouse.database();
-        String leads = matchingLeads(db, accountId, filter);
-        String pairs = switch (attribute) {
-            case TAG -> "SELECT lead_id, tag AS key FROM " + db + ".lead_tags_current WHERE account_id = "
-                    + ClickHouseSql.str(accountId) + " AND lead_id IN (" + leads + ")";
-            case STAGE -> "SELECT id AS lead_id, stage_name AS key FROM " + db + ".leads_current WHERE account_id = "
-                    + ClickHouseSql.str(accountId) + " AND stage_name != '' AND id IN (" + leads + ")";
+        String acc = ClickHouseSql.str(accountId);
+        String perLead = switch (attribute) {
+            case TAG -> "SELECT id, keys FROM (" + matchingLeads(db, accountId, filter, "id") + ") AS l ANY LEFT JOIN (SELECT lead_id AS id, "
+                    + "groupArray(tag) AS keys FROM " + db + ".lead_tags_current WHERE account_id = " + acc + " GROUP BY lead_id) AS k USING id";
+            case STAGE -> matchingLeads(db, accountId, filter, "id, if(stage_name != '', [stage_name], emptyArrayString()) AS keys");
             // A lead's source touches: its @ tags and its clicks on source links; first = earliest, last = latest.
-            case FIRST_SOURCE_TAG, LAST_SOURCE_TAG -> "SELECT lead_id, " + (attribute == Attribute.FIRST_SOURCE_TAG ? "argMin" : "argMax")
-                    + "(tag, d) AS key FROM (SELECT lead_id, tag, assigned_at AS d FROM " + db + ".lead_tags_current WHERE account_id = "
-                    + ClickHouseSql.str(accountId) + " AND tag LIKE '@%' UNION ALL SELECT lead_id, source_link_tag AS tag, click_date AS d FROM "
-                    + db + ".clicks_current WHERE account_id = " + ClickHouseSql.str(accountId)
-                    + " AND lead_id != '' AND source_link_tag != '') AS touches WHERE lead_id IN (" + leads + ") GROUP BY lead_id";
+            case FIRST_SOURCE_TAG, LAST_SOURCE_TAG -> "SELECT id, keys FROM (" + matchingLeads(db, accountId, filter, "id")
+                    + ") AS l ANY LEFT JOIN (SELECT lead_id AS id, [" + (attribute == Attribute.FIRST_SOURCE_TAG ? "argMin" : "argMax")
+                    + "(tag, d)] AS keys FROM (SELECT lead_id, tag, assigned_at AS d FROM " + db + ".lead_tags_current WHERE account_id = "
+                    + acc + " AND tag LIKE '@%' UNION ALL SELECT lead_id, source_link_tag AS tag, click_date AS d FROM "
+                    + db + ".clicks_current WHERE account_id = " + acc
+                    + " AND lead_id != '' AND source_link_tag != '') AS touches GROUP BY lead_id) AS k USING id";
         };
+        JsonNode row = clickHouse.select("SELECT sumIf(c, key = '\\0') AS total, sumIf(c, key != '\\0') AS grouped, "
+                + "arraySlice(arraySort(g -> (-toInt64(tupleElement(g, 2)), tupleElement(g, 1)), groupArrayIf((key, c), key != '\\0')), 1, "
+                + groupsLimit + ") AS top FROM (SELECT key, count() AS c FROM (" + perLead + ") AS per_lead "
+                + "ARRAY JOIN arrayPushBack(keys, '\\0') AS key GROUP BY key)").get(0);
         List<AggregationResult.Group> groups = new ArrayList<>();
         long returned = 0;
-        for (JsonNode row : clickHouse.select("SELECT key, count() AS c FROM (" + pairs + ") GROUP BY key ORDER BY c DESC, key ASC LIMIT " + groupsLimit)) {
-            long c = row.get("c").asLong();
-            groups.add(new AggregationResult.Group(row.get("key").asText(), c));
+        for (JsonNode g : row.get("top")) {
+            long c = g.get(1).asLong();
+            groups.add(new AggregationResult.Group(g.get(0).asText(), c));
             returned += c;
         }
-        JsonNode totals = clickHouse.select("SELECT (SELECT count() FROM (" + pairs + ")) AS grouped, (SELECT count() FROM (" + leads + ")) AS total").get(0);
-        return new AggregationResult(groups, totals.get("grouped").asLong() - returned, totals.get("total").asLong());
+        return new AggregationResult(groups, row.get("grouped").asLong() - returned, row.get("total").asLong());
     }
 
     /** The ids of the account's current leads matching every filter. */
     static String matchingLeads(String db, String accountId, LeadFilter f) {
-        StringBuilder sql = new StringBuilder("SELECT id FROM ").append(db).append(".leads_current WHERE account_id = ")
+        return matchingLeads(db, accountId, f, "id");
+    }
+
+    /** {@link #matchingLeads(String, String, LeadFilter)} selecting {@code columns} of {@code leads_current}. */
+    static String matchingLeads(String db, String accountId, LeadFilter f, String columns) {
+        StringBuilder sql = new StringBuilder("SELECT ").append(columns).append(" FROM ").append(db).append(".leads_current WHERE account_id = ")
                 .append(ClickHouseSql.str(accountId));
         if (!f.ids().isEmpty()) {
             sql.append(" AND id IN ").append(ClickHouseSql.strList(f.ids()));

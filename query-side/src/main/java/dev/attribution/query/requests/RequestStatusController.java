@@ -26,7 +26,7 @@ class RequestStatusController {
     @Operation(summary = "Status of an asynchronous write: PENDING, PROCESSED or FAILED, with its result.")
     @QueryParameters(enforcing = true)
     Envelopes.Single<RequestStatus> get(@PathVariable String requestId, QueryParams q, Caller caller) {
-        RequestStatus status = reader.find(caller.accountId(), requestId)
+        RequestStatus status = reader.find(caller.accountId(), caller.owner().id(), requestId)
                 .orElseThrow(() -> ApiException.notFound("Request not found: " + requestId));
         return new Envelopes.Single<>(status, RequestIds.current());
     }

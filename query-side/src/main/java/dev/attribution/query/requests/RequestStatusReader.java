@@ -20,13 +20,24 @@ public class RequestStatusReader {
         this.jdbc = jdbc;
     }
 
+    /**
+     * The request {@code requestId} when the caller may read it (issue 22 item 23, docs/clients.md "Who owns a request
+     * id"): a request belongs to the account it wrote to, and whoever may act on that account reads it, with or
+     * without {@code Accessible-Account-Id}: the account itself ({@code accountId}, the header's target or the key
+     * owner), the key owner ({@code ownerId}), and an agency with an APPROVED relation to an ACTIVE client. Any
+     * other request is "not found", so ids of other accounts are not revealed.
+     */
     @Transactional(readOnly = true)
-    public Optional<RequestStatus> find(String accountId, String requestId) {
+    public Optional<RequestStatus> find(String accountId, String ownerId, String requestId) {
         return jdbc.prepareStatement("""
                 SELECT id, status, event_type, error_message, created_at, processed_at, result::text AS result
-                FROM write_requests WHERE account_id = ? AND id = ?""", ps -> {
-            ps.setString(1, accountId);
-            ps.setString(2, requestId);
+                FROM write_requests r WHERE id = ? AND (account_id = ? OR account_id = ? OR EXISTS (
+                    SELECT 1 FROM agency_links l JOIN accounts a ON a.id = l.client_id
+                    WHERE l.agency_id = ? AND l.client_id = r.account_id AND l.state = 'APPROVED' AND a.state = 'ACTIVE'))""", ps -> {
+            ps.setString(1, requestId);
+            ps.setString(2, accountId);
+            ps.setString(3, ownerId);
+            ps.setString(4, ownerId);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     return Optional.empty();

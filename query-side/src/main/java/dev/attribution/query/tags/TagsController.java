@@ -47,11 +47,14 @@ class TagsController {
     Envelopes.Page<TagReader.TagCount> counts(QueryParams q, Caller caller) {
         String name = q.string("name").orElse(null);
         int pageSize = q.intInRange("pageSize", 50);
-        String fingerprint = "tags|" + name;
+        // issue 22 item 22 (docs/clients.md "Where the spec is silent"): 002 §7.2 rules 3 and 5 name tags/count among
+        // the endpoints taking fromDate/toDate; the pair bounds when the leads received the tag
+        dev.attribution.api.DateRange applied = dev.attribution.api.DateRange.read(q, "fromDate", "toDate", caller.account().timeZone(), true);
+        String fingerprint = "tags|" + name + "|" + applied.from().orElse(null) + "|" + applied.to().orElse(null);
         String after = q.string("pageId")
                 .map(t -> pageTokens.open(t, caller.accountId(), fingerprint, PageTokens.INVALID).get("after").asText())
                 .orElse(null);
-        List<TagReader.TagCount> rows = reader.counts(caller.accountId(), name, after, pageSize + 1);
+        List<TagReader.TagCount> rows = reader.counts(caller.accountId(), name, applied, after, pageSize + 1);
         String next = null;
         if (rows.size() > pageSize) {
             rows = rows.subList(0, pageSize);
@@ -63,5 +66,7 @@ class TagsController {
 
     interface CountQuery extends QueryParameter.Paged {
         Spec name = Spec.string("exact tag name");
+        Spec fromDate = Spec.date("leads that received the tag at or after (spec 7.2 rules 3 and 5)");
+        Spec toDate = Spec.date("leads that received the tag at or before");
     }
 }

@@ -75,7 +75,8 @@ class SubscriptionsTest extends ApiTest {
         assertEquals("Missing required field: status", post(key, "/api/v1.0/subscriptions", "{" + base.replace(",\"status\":\"ACTIVE\"", "") + "}").message());
         assertEquals("Missing required field: startDate", post(key, "/api/v1.0/subscriptions", "{" + base.replace("\"startDate\":\"2026-01-01\",", "") + "}").message());
         assertEquals("Missing required field: price", post(key, "/api/v1.0/subscriptions", "{" + base.replace("\"price\":1,", "") + "}").message());
-        assertEquals("Invalid periodicity 'FORTNIGHT'. Accepted values: DAY, WEEK, MONTH, QUARTER, YEAR",
+        assertEquals("Invalid periodicity 'FORTNIGHT'. Accepted values: DAY, WEEK, MONTH, QUARTER, YEAR, or DAILY, DAYS, WEEKLY, "
+                        + "WEEKS, MONTHLY, MONTHS, QUARTERLY, QUARTERS, YEARLY, YEARS, ANNUAL, ANNUALLY (any case)",
                 post(key, "/api/v1.0/subscriptions", "{" + base.replace("MONTH", "FORTNIGHT") + "}").message());
         assertEquals("Either email or phoneNumbers must be provided",
                 post(key, "/api/v1.0/subscriptions", "{" + base.replace("\"email\":\"r@example.com\",", "") + "}").message());

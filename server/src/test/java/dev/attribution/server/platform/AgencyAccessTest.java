@@ -69,7 +69,8 @@ class AgencyAccessTest extends PlatformTest {
         });
         assertEquals("client-lead@example.com", status.get("result").get("email").asText());
         assertEquals(200, get(client.key(), "/api/v1.0/requests/" + requestId).status(), "the request belongs to the client");
-        assertError(get(agency.key(), "/api/v1.0/requests/" + requestId), 404);
+        assertEquals(200, get(agency.key(), "/api/v1.0/requests/" + requestId).status(),
+                "and the connected agency reads it without the header too (docs/clients.md \"Who owns a request id\")");
 
         assertEquals(1, getAs(agency, client.id(), "/api/v1.0/leads").body().get("result").size());
         assertEquals(1, get(client.key(), "/api/v1.0/leads").body().get("result").size());

@@ -107,9 +107,8 @@ class AdAccountAttributionTest extends ApiTest {
         r = get(key, Q.replace("last_click", "linear"));
         assertEquals("Invalid attributionModel: linear. Accepted values: last_click, first_click, scientific", r.message());
         r = get(key, Q.replace("act1", "nope"));
-        assertEquals(200, r.status());
-        assertEquals(0, r.body().get("result").size());
-        assertEquals("Ad account not found: nope", r.message());
+        assertEquals(400, r.status());
+        assertEquals("Id not found at level account: nope", r.message());
         assertNull(get(key, Q).body().get("message"));
     }
 
