@@ -235,7 +235,7 @@ public class OrderHandlers {
         Instant now = w.acceptedAt();
         List<OrderSplit.Item> items = OrderInput.items(p, currency);
         List<OrderSplit.Part> parts = OrderSplit.split(items, totals);
-        List<String> ids = new ArrayList<>();
+        List<SaleStore.NewSale> newSales = new ArrayList<>(items.size());
         ArrayNode payloadItems = (ArrayNode) p.get("items");
         for (int i = 0; i < items.size(); i++) {
             JsonNode item = payloadItems.get(i);
@@ -257,14 +257,15 @@ public class OrderHandlers {
                     || (product.recurring() && sales.boughtBefore(c, accountId, attributed, product, date));
             Set<String> allPackages = new LinkedHashSet<>(packages);
             allPackages.addAll(product.packages());
-            ids.add(sales.insert(c, accountId, new SaleStore.NewSale(orderId, attributed, buyer, product, name,
+            newSales.add(new SaleStore.NewSale(orderId, attributed, buyer, product, name,
                     CommerceInput.text(item, "sku") != null ? CommerceInput.text(item, "sku") : product.sku(),
                     CommerceInput.text(item, "externalId"), categoryId, categoryName, List.copyOf(allPackages), i,
                     amounts.quantity(), Money.toDecimal(amounts.unitPrice(), currency), Money.toDecimal(part.price(), currency),
                     Money.toDecimal(part.discount(), currency), Money.toDecimal(part.taxes(), currency),
                     Money.toDecimal(part.shipping(), currency), Money.toDecimal(part.hardCost(), currency),
-                    Money.toDecimal(costOfGoods, currency), currency, recurring, date), now));
+                    Money.toDecimal(costOfGoods, currency), currency, recurring, date));
         }
+        List<String> ids = sales.insertAll(c, accountId, newSales, now);
         sales.refreshFlags(c, accountId, attributed, now);
         return ids;
     }

@@ -26,45 +26,68 @@ public class SaleStore {
                           String currency, boolean recurring, Instant saleDate) {
     }
 
+    /** Rows per INSERT statement: 28 parameters a row, well under PostgreSQL's 65,535 parameters per statement. */
+    static final int ROWS_PER_STATEMENT = 1000;
+
+    private static final String COLUMNS = """
+            INSERT INTO sales (account_id, id, order_id, lead_id, buyer_lead_id, product_id, product_name, product_tag,
+                sku, external_id, category_id, category_name, packages, position, quantity, unit_price, price, discount,
+                taxes, shipping, hard_cost, cost_of_goods, currency, usd_price, recurring, sale_date, created_at, updated_at)
+            VALUES """;
+    private static final String ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
     public String insert(Connection c, String accountId, NewSale s, Instant now) throws SQLException {
-        String id = RequestIds.next("sle_");
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO sales (account_id, id, order_id, lead_id, buyer_lead_id, product_id, product_name, product_tag,
-                    sku, external_id, category_id, category_name, packages, position, quantity, unit_price, price, discount,
-                    taxes, shipping, hard_cost, cost_of_goods, currency, usd_price, recurring, sale_date, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
-            int i = 0;
-            ps.setString(++i, accountId);
-            ps.setString(++i, id);
-            ps.setString(++i, s.orderId());
-            ps.setString(++i, s.leadId());
-            ps.setString(++i, s.buyerLeadId());
-            ps.setString(++i, s.product() == null ? null : s.product().id());
-            ps.setString(++i, s.name());
-            ps.setString(++i, s.product() == null ? null : s.product().tag());
-            ps.setString(++i, s.sku());
-            ps.setString(++i, s.externalId());
-            ps.setString(++i, s.categoryId());
-            ps.setString(++i, s.categoryName());
-            ps.setArray(++i, c.createArrayOf("text", s.packages().toArray()));
-            ps.setInt(++i, s.position());
-            ps.setInt(++i, s.quantity());
-            ps.setBigDecimal(++i, s.unitPrice());
-            ps.setBigDecimal(++i, s.price());
-            ps.setBigDecimal(++i, s.discount());
-            ps.setBigDecimal(++i, s.taxes());
-            ps.setBigDecimal(++i, s.shipping());
-            ps.setBigDecimal(++i, s.hardCost());
-            ps.setBigDecimal(++i, s.costOfGoods());
-            ps.setString(++i, s.currency());
-            ps.setBigDecimal(++i, ExchangeRates.toUsd(c, s.price(), s.currency(), s.saleDate()));
-            ps.setBoolean(++i, s.recurring());
-            ps.setTimestamp(++i, Timestamp.from(s.saleDate()));
-            ps.setTimestamp(++i, Timestamp.from(now));
-            ps.setTimestamp(++i, Timestamp.from(now));
-            ps.executeUpdate();
+        return insertAll(c, accountId, List.of(s), now).get(0);
+    }
+
+    /**
+     * Inserts {@code sales} in order, {@link #ROWS_PER_STATEMENT} rows per statement; returns their ids. One statement
+     * for many rows matters beyond round trips: the statement-level triggers that refresh a lead's conversion touches
+     * run once per statement over all the lead's sales, so a sale per statement made an order's apply quadratic in its
+     * items (10,000 items: 13 minutes).
+     */
+    public List<String> insertAll(Connection c, String accountId, List<NewSale> sales, Instant now) throws SQLException {
+        List<String> ids = new ArrayList<>(sales.size());
+        for (int from = 0; from < sales.size(); from += ROWS_PER_STATEMENT) {
+            List<NewSale> chunk = sales.subList(from, Math.min(sales.size(), from + ROWS_PER_STATEMENT));
+            try (PreparedStatement ps = c.prepareStatement(COLUMNS + String.join(", ", java.util.Collections.nCopies(chunk.size(), ROW)))) {
+                int i = 0;
+                for (NewSale s : chunk) {
+                    String id = RequestIds.next("sle_");
+                    ids.add(id);
+                    ps.setString(++i, accountId);
+                    ps.setString(++i, id);
+                    ps.setString(++i, s.orderId());
+                    ps.setString(++i, s.leadId());
+                    ps.setString(++i, s.buyerLeadId());
+                    ps.setString(++i, s.product() == null ? null : s.product().id());
+                    ps.setString(++i, s.name());
+                    ps.setString(++i, s.product() == null ? null : s.product().tag());
+                    ps.setString(++i, s.sku());
+                    ps.setString(++i, s.externalId());
+                    ps.setString(++i, s.categoryId());
+                    ps.setString(++i, s.categoryName());
+                    ps.setArray(++i, c.createArrayOf("text", s.packages().toArray()));
+                    ps.setInt(++i, s.position());
+                    ps.setInt(++i, s.quantity());
+                    ps.setBigDecimal(++i, s.unitPrice());
+                    ps.setBigDecimal(++i, s.price());
+                    ps.setBigDecimal(++i, s.discount());
+                    ps.setBigDecimal(++i, s.taxes());
+                    ps.setBigDecimal(++i, s.shipping());
+                    ps.setBigDecimal(++i, s.hardCost());
+                    ps.setBigDecimal(++i, s.costOfGoods());
+                    ps.setString(++i, s.currency());
+                    ps.setBigDecimal(++i, ExchangeRates.toUsd(c, s.price(), s.currency(), s.saleDate()));
+                    ps.setBoolean(++i, s.recurring());
+                    ps.setTimestamp(++i, Timestamp.from(s.saleDate()));
+                    ps.setTimestamp(++i, Timestamp.from(now));
+                    ps.setTimestamp(++i, Timestamp.from(now));
+                }
+                ps.executeUpdate();
+            }
         }
-        return id;
+        return ids;
     }
 
     /** True when the lead bought this product, or one sharing a package with it, before {@code before}. */

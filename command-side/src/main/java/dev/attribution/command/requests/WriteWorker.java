@@ -22,23 +22,26 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
-import java.sql.Statement;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Applies accepted writes from {@code write_requests}. A few worker threads per server node
- * ({@code attribution.worker.threads}), each with its own share of the lanes; lanes are shared between threads and nodes
- * with PostgreSQL advisory locks, so several stateless nodes over one database split the work and each lane stays
- * in order. Each batch is one transaction: a request's effects and its PROCESSED/FAILED mark commit together, so a
- * crash between accept and apply leaves the request PENDING and it is applied exactly once after restart.
+ * ({@code attribution.worker.threads}); each transaction applies one batch of one lane, the lane taken for that
+ * transaction only with a PostgreSQL advisory lock, so the threads of every node over one database share all lanes
+ * (several stateless nodes split the work; none waits for another to die) and each lane stays in order. A long write
+ * (a 10,000-item order) holds up its own lane, not the lanes of the thread that applies it. Each batch is one
+ * transaction: a request's effects and its PROCESSED/FAILED mark commit together, so a crash between accept and apply
+ * leaves the request PENDING and it is applied exactly once after restart.
  *
- * <p>Loop outline: {@link #claimLanes}, {@link #awaitCalm} (stand aside during a burst of accepts, {@link AcceptBursts}),
- * {@link #processBatch}, and when idle {@link #awaitWrites}.
+ * <p>Loop outline: {@link #awaitCalm} (stand aside during a burst of accepts, {@link AcceptBursts}),
+ * {@link #processBatch} (the lane with the oldest pending write that no other transaction holds), and when idle
+ * {@link #awaitWrites}.
  */
 @Singleton
 @Requires(property = "attribution.roles.command", notEquals = "false")
@@ -57,9 +60,6 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
 
     /** How long an idle worker waits before looking again for writes accepted by other nodes. */
     static final long IDLE_POLL_MILLIS = 100;
-
-    /** How long a thread short of its share of lanes waits before trying to take more. */
-    static final long CLAIM_RETRY_MILLIS = 1000;
 
     private final WriteSignal signal;
     private final AcceptBursts bursts;
@@ -89,10 +89,9 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             return;
         }
         running = true;
-        // each thread applies its own share of the lanes on its own connection; lanes stay ordered, lanes run in parallel
-        int maxLanes = (WriteRequestLog.LANES + threadCount - 1) / threadCount;
+        // each thread applies one lane at a time on its own connection; lanes stay ordered, lanes run in parallel
         for (int i = 0; i < threadCount; i++) {
-            Thread thread = new Thread(() -> run(maxLanes), "write-worker-" + i);
+            Thread thread = new Thread(this::run, "write-worker-" + i);
             thread.setDaemon(true);
             thread.start();
             threads.add(thread);
@@ -113,33 +112,20 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         threads.clear();
     }
 
-    private void run(int maxLanes) {
-        boolean[] owned = new boolean[WriteRequestLog.LANES];
+    private void run() {
         while (running) {
-            long nextClaim = 0; // a new connection holds no lanes: claim at once
             try (Connection connection = dataSource.getConnection()) {
-                java.util.Arrays.fill(owned, false);
                 long caughtUpAt = System.nanoTime(); // when a batch last found fewer pending writes than it could take
-                try {
-                    while (running) {
-                        long seen = signal.generation();
-                        long now = System.currentTimeMillis();
-                        if (now >= nextClaim) {
-                            // short of its share (lanes held by another thread or node): look again in a while, not
-                            // on every wake — each look is one query per missing lane
-                            nextClaim = claimLanes(connection, owned, maxLanes) < maxLanes ? now + CLAIM_RETRY_MILLIS : 0;
-                        }
-                        awaitCalm(caughtUpAt);
-                        int applied = processBatch(connection, owned);
-                        if (applied < batchSize) {
-                            caughtUpAt = System.nanoTime();
-                        }
-                        if (applied == 0) {
-                            awaitWrites(seen);
-                        }
+                while (running) {
+                    long seen = signal.generation();
+                    awaitCalm(caughtUpAt);
+                    int applied = processBatch(connection);
+                    if (applied < batchSize) {
+                        caughtUpAt = System.nanoTime();
                     }
-                } finally {
-                    releaseLanes(connection, owned);
+                    if (applied == 0) {
+                        awaitWrites(seen);
+                    }
                 }
             } catch (SQLException | RuntimeException e) {
                 if (running) {
@@ -151,76 +137,25 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     }
 
     /**
-     * Takes lanes no other worker holds, up to {@code maxLanes} (session advisory locks live as long as the
-     * connection). Lanes are tried from a random start so that threads and nodes spread over them.
+     * Applies up to one batch of the pending requests of one lane, in order, in one transaction; returns how many.
+     * The lane is the one whose oldest pending write is the oldest among the lanes no other transaction holds, taken
+     * with a transaction-scoped advisory lock: it is free again at commit (or when a crashed node's session ends), so
+     * no thread or node keeps lanes it is not applying, and a long write holds up its own lane only.
      */
-    private int claimLanes(Connection connection, boolean[] owned, int maxLanes) throws SQLException {
-        connection.setAutoCommit(true);
-        int held = 0;
-        for (boolean o : owned) {
-            held += o ? 1 : 0;
-        }
-        int first = java.util.concurrent.ThreadLocalRandom.current().nextInt(owned.length);
-        for (int k = 0; k < owned.length && held < maxLanes; k++) {
-            int lane = (first + k) % owned.length;
-            if (!owned[lane]) {
-                try (PreparedStatement ps = connection.prepareStatement("SELECT pg_try_advisory_lock(?, ?)")) {
-                    ps.setInt(1, LOCK_NAMESPACE);
-                    ps.setInt(2, lane);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        rs.next();
-                        owned[lane] = rs.getBoolean(1);
-                        held += owned[lane] ? 1 : 0;
-                    }
-                }
-            }
-        }
-        return held;
-    }
-
-    /**
-     * Gives the lanes back before the connection returns to the pool: session advisory locks outlive a pooled
-     * connection's close, and lanes left locked there would never be applied again by any node.
-     */
-    private void releaseLanes(Connection connection, boolean[] owned) {
-        try {
-            connection.setAutoCommit(true);
-            try (Statement s = connection.createStatement()) {
-                s.execute("SELECT pg_advisory_unlock_all()");
-            }
-        } catch (SQLException e) {
-            // a broken connection has lost its session, and its locks with it
-            LOG.debug("releasing lanes: {}", e.getMessage());
-        }
-        java.util.Arrays.fill(owned, false);
-    }
-
-    /** Applies up to one batch of pending requests of the owned lanes, in order; returns how many. */
-    int processBatch(Connection connection, boolean[] owned) throws SQLException {
-        List<Integer> lanes = new ArrayList<>();
-        for (int i = 0; i < owned.length; i++) {
-            if (owned[i]) {
-                lanes.add(i);
-            }
-        }
-        if (lanes.isEmpty()) {
-            return 0;
-        }
+    int processBatch(Connection connection) throws SQLException {
         connection.setAutoCommit(false);
         try {
+            OptionalInt lane = lockOldestFreeLane(connection);
+            if (lane.isEmpty()) {
+                connection.commit();
+                return 0;
+            }
             List<Pending> batch = new ArrayList<>();
-            // Each lane's oldest pending writes through the partial index (lane, seq), then the oldest of those: the
-            // plain "lane = ANY(?) ORDER BY seq" was planned as a walk of the primary key past every processed and
-            // other-lane row (61 ms per batch of 200 with 40,000 rows in the log, against 8 ms this way).
             try (PreparedStatement ps = connection.prepareStatement("""
-                    SELECT w.seq, w.id, w.account_id, w.event_type, w.payload::text, w.created_at
-                    FROM unnest(?::int[]) AS l(lane) CROSS JOIN LATERAL (
-                        SELECT seq, id, account_id, event_type, payload, created_at FROM write_requests
-                        WHERE status = 'PENDING' AND lane = l.lane ORDER BY seq LIMIT ?) w
-                    ORDER BY w.seq LIMIT ?""")) {
-                ps.setArray(1, connection.createArrayOf("integer", lanes.toArray()));
+                    SELECT seq, id, account_id, event_type, payload::text, created_at FROM write_requests
+                    WHERE status = 'PENDING' AND lane = ? ORDER BY seq LIMIT ?""")) {
+                ps.setInt(1, lane.getAsInt());
                 ps.setInt(2, batchSize);
-                ps.setInt(3, batchSize);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         batch.add(new Pending(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
@@ -237,7 +172,11 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                 outcomes = applyAll(connection, batch, accountsOfBatch, false);
             } catch (FastPathFailed e) {
                 // some write failed: nothing of this attempt is kept; again, each write behind its own savepoint
-                connection.rollback();
+                connection.rollback(); // also frees the lane: take it again before the second attempt
+                if (!tryLock(connection, lane.getAsInt())) {
+                    connection.commit();
+                    return 0;
+                }
                 outcomes = applyAll(connection, batch, accountsOfBatch, true);
             }
             finish(connection, outcomes);
@@ -249,6 +188,42 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             throw e;
         } finally {
             connection.setAutoCommit(true);
+        }
+    }
+
+    /**
+     * The lanes with pending writes, oldest first (each lane's oldest pending write through the partial index
+     * (lane, seq)), and the first of them this transaction can lock; empty when none is pending or all are held.
+     */
+    private static OptionalInt lockOldestFreeLane(Connection connection) throws SQLException {
+        List<Integer> lanes = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement("""
+                SELECT l.lane FROM generate_series(0, ?) AS l(lane) CROSS JOIN LATERAL (
+                    SELECT seq FROM write_requests WHERE status = 'PENDING' AND lane = l.lane ORDER BY seq LIMIT 1) w
+                ORDER BY w.seq""")) {
+            ps.setInt(1, WriteRequestLog.LANES - 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    lanes.add(rs.getInt(1));
+                }
+            }
+        }
+        for (int lane : lanes) {
+            if (tryLock(connection, lane)) {
+                return OptionalInt.of(lane);
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    private static boolean tryLock(Connection connection, int lane) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("SELECT pg_try_advisory_xact_lock(?, ?)")) {
+            ps.setInt(1, LOCK_NAMESPACE);
+            ps.setInt(2, lane);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
         }
     }
 

@@ -20,9 +20,8 @@ import java.time.ZoneId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Write workers of two nodes over one PostgreSQL: the 16 ordering lanes are split between them (advisory locks; each
- * node's threads are short of their share and retry claiming once a second), and every write accepted on either node
- * is applied exactly once.
+ * Write workers of two nodes over one PostgreSQL: the 16 ordering lanes are shared between them (each transaction takes
+ * one lane with a transaction-scoped advisory lock), and every write accepted on either node is applied exactly once.
  */
 class TwoNodeWorkersTest extends TwoNodeTest {
 
