@@ -20,7 +20,8 @@ import java.util.concurrent.Callable;
 class BiCommands {
 
     static final String USERS_DIR_HELP = "ClickHouse before 20.4 (e.g. Debian's 18.16) only: the users.d directory beside the "
-            + "server's users.xml, where the user's file is written (the server reloads it within seconds)";
+            + "server's users.xml, where the user's file is written (the server reloads it within seconds); default: "
+            + "$CLICKHOUSE_USERS_DIR, which scripts/admin sets to the dev stack's when scripts/up runs ClickHouse";
 
     private static BiAccess access(io.micronaut.context.ApplicationContext ctx) {
         return new BiAccess(ctx.getBean(ClickHouseGateway.class), ctx.getBean(CdcSettings.class).getTables());
@@ -30,7 +31,7 @@ class BiCommands {
     static class Grant implements Callable<Integer> {
         @Option(names = "--account", required = true, description = "account id") String account;
         @Option(names = "--password", description = "the user's password (default: 24 random hex characters)") String password;
-        @Option(names = "--users-dir", description = USERS_DIR_HELP) Path usersDir;
+        @Option(names = "--users-dir", defaultValue = "${env:CLICKHOUSE_USERS_DIR}", description = USERS_DIR_HELP) Path usersDir;
 
         @Override
         public Integer call() throws Exception {
@@ -51,7 +52,7 @@ class BiCommands {
     @Command(name = "revoke", description = "Drop the BI user of an account (and, before 20.4, its copy of the account's rows).")
     static class Revoke implements Callable<Integer> {
         @Option(names = "--account", required = true, description = "account id") String account;
-        @Option(names = "--users-dir", description = USERS_DIR_HELP) Path usersDir;
+        @Option(names = "--users-dir", defaultValue = "${env:CLICKHOUSE_USERS_DIR}", description = USERS_DIR_HELP) Path usersDir;
 
         @Override
         public Integer call() {

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.ApiKeys;
 import dev.attribution.api.auth.Roles;
-import dev.attribution.server.admin.AdminCli;
 import dev.attribution.server.admin.BiAccess;
+import dev.attribution.server.support.AdminRuns.Run;
 import dev.attribution.server.support.ApiTest;
 import dev.attribution.server.support.TwoEngines;
 import dev.attribution.testing.TestStack;
@@ -15,9 +15,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -25,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
+import static dev.attribution.server.support.AdminRuns.admin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,9 +38,6 @@ class BiAccessTest extends ApiTest {
 
     private Path usersDir;
 
-    record Run(int exit, String out, String err) {
-    }
-
     @BeforeAll
     void point() {
         usersDir = TestStack.get().clickhouseUsersDir();
@@ -53,28 +49,6 @@ class BiAccessTest extends ApiTest {
     @AfterAll
     void clear() {
         TestStack.get().properties().keySet().forEach(System::clearProperty);
-    }
-
-    private static synchronized Run admin(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            int exit = AdminCli.run(args);
-            return new Run(exit, last(o), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
-
-    /** The command's JSON line (log lines of the context may precede it). */
-    private static String last(ByteArrayOutputStream o) {
-        List<String> lines = o.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("{")).toList();
-        return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
     }
 
     /** A query over HTTP as {@code user}: {@code [status, body]}. */
@@ -112,13 +86,13 @@ class BiAccessTest extends ApiTest {
 
         Run granted = admin("bi", "grant", "--account", a[1], "--password", "pw-a", "--users-dir", usersDir.toString());
         assertEquals(0, granted.exit(), granted.toString());
-        JsonNode g = JsonBody.mapper().readTree(granted.out());
+        JsonNode g = JsonBody.mapper().readTree(granted.lastJson());
         String user = g.get("user").asText();
         assertEquals("per-account copy", g.get("isolation").asText());
         assertEquals(user, g.get("database").asText());
         Run other = admin("bi", "grant", "--account", b[1], "--password", "pw-b", "--users-dir", usersDir.toString());
         assertEquals(0, other.exit(), other.toString());
-        String otherUser = JsonBody.mapper().readTree(other.out()).get("user").asText();
+        String otherUser = JsonBody.mapper().readTree(other.lastJson()).get("user").asText();
         try {
             // the server reloads users.d within seconds
             await(() -> "200".equals(as(user, "pw-a", "SELECT 1")[0]) ? true : null);

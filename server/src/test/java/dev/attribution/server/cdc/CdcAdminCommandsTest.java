@@ -2,7 +2,7 @@ package dev.attribution.server.cdc;
 
 import dev.attribution.api.RequestIds;
 import dev.attribution.cdc.resync.CdcCheck;
-import dev.attribution.server.admin.AdminCli;
+import dev.attribution.server.support.AdminRuns.Run;
 import dev.attribution.server.support.ApiTest;
 import dev.attribution.testing.TestStack;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -11,14 +11,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.ZoneId;
 
 import static dev.attribution.server.cdc.CdcTesting.awaitClean;
 import static dev.attribution.server.cdc.CdcTesting.sql;
+import static dev.attribution.server.support.AdminRuns.admin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,9 +29,6 @@ class CdcAdminCommandsTest extends ApiTest {
 
     String account;
 
-    record Run(int exit, String out, String err) {
-    }
-
     @BeforeAll
     void account() {
         // the admin commands build their own context: point it at this JVM's servers
@@ -45,29 +40,6 @@ class CdcAdminCommandsTest extends ApiTest {
     @AfterAll
     void clear() {
         TestStack.get().properties().keySet().forEach(System::clearProperty);
-    }
-
-    private static synchronized Run admin(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            int exit = AdminCli.run(args);
-            return new Run(exit, withoutLog(o), withoutLog(e));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
-
-    /** What the command printed, without the log lines the context writes to the same streams. */
-    private static String withoutLog(ByteArrayOutputStream stream) {
-        return stream.toString(StandardCharsets.UTF_8).lines()
-                .filter(l -> !l.matches("^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} .*"))
-                .collect(java.util.stream.Collectors.joining("\n"));
     }
 
     @Test

@@ -2,7 +2,7 @@ package dev.attribution.server.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
-import dev.attribution.server.admin.AdminCli;
+import dev.attribution.server.support.AdminRuns;
 import dev.attribution.server.support.ApiTest;
 import dev.attribution.testing.TestStack;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -10,11 +10,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -196,31 +193,13 @@ class DemoSeedTest extends ApiTest {
         }
     }
 
-    private static synchronized JsonNode admin(String... args) throws IOException {
-        String[] out = new String[1];
-        int exit = run(out, args);
-        assertEquals(0, exit, "admin " + String.join(" ", args) + ": " + out[0]);
-        String json = out[0].lines().filter(l -> l.startsWith("{")).reduce((a, b) -> b).orElseThrow();
-        return JsonBody.mapper().readTree(json);
+    private static JsonNode admin(String... args) throws IOException {
+        AdminRuns.Run run = AdminRuns.admin(args);
+        assertEquals(0, run.exit(), "admin " + String.join(" ", args) + ": " + run.out() + run.err());
+        return JsonBody.mapper().readTree(run.lastJson());
     }
 
     private static int exit(String... args) {
-        return run(new String[1], args);
-    }
-
-    private static synchronized int run(String[] printed, String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            return AdminCli.run(args);
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-            printed[0] = o.toString(StandardCharsets.UTF_8) + e.toString(StandardCharsets.UTF_8);
-        }
+        return AdminRuns.admin(args).exit();
     }
 }
