@@ -70,8 +70,16 @@ public class CdcCheck {
 
     /** Every difference, in table then month order; empty when the stores agree. */
     public List<Difference> run(String table, Integer month) {
+        return run(table, month, CdcResync.Progress.NONE);
+    }
+
+    /** As {@link #run(String, Integer)}, telling {@code progress} ("check", tables compared, tables in all) after each table. */
+    public List<Difference> run(String table, Integer month, CdcResync.Progress progress) {
         List<Difference> out = new ArrayList<>();
-        for (CdcTable t : tables.tables(table)) {
+        List<CdcTable> all = tables.tables(table);
+        int compared = 0;
+        for (CdcTable t : all) {
+            progress.update("check", compared++, all.size());
             if (month != null && !t.partitioned()) {
                 continue;
             }
@@ -87,6 +95,7 @@ public class CdcCheck {
                 }
             }
         }
+        progress.update("check", all.size(), all.size());
         return out;
     }
 

@@ -53,7 +53,9 @@ class CdcCommands {
         @Override
         public Integer call() {
             Integer m = month(month);
-            List<CdcCheck.Difference> differences = withCdc(ctx -> ctx.getBean(CdcCheck.class).run(table, m));
+            ProgressBar bar = new ProgressBar(System.err, "tables");
+            List<CdcCheck.Difference> differences = withCdc(ctx -> ctx.getBean(CdcCheck.class).run(table, m, bar::update));
+            bar.finish();
             differences.forEach(d -> System.out.println(d.describe()));
             if (differences.isEmpty()) {
                 System.out.println("ClickHouse matches PostgreSQL");
@@ -72,7 +74,7 @@ class CdcCommands {
         @Override
         public Integer call() {
             Integer m = month(month);
-            ProgressBar bar = new ProgressBar(System.err);
+            ProgressBar bar = new ProgressBar(System.err, "rows");
             List<CdcResync.Result> results = withCdc(ctx -> ctx.getBean(CdcResync.class).run(table, m, bar::update));
             bar.finish();
             for (CdcResync.Result r : results) {
@@ -86,11 +88,13 @@ class CdcCommands {
     static final class ProgressBar {
         private static final int WIDTH = 30;
         private final PrintStream out;
+        private final String unit;
         private String table;
         private long lastDrawn = -1;
 
-        ProgressBar(PrintStream out) {
+        ProgressBar(PrintStream out, String unit) {
             this.out = out;
+            this.unit = unit;
         }
 
         void update(String table, long done, long total) {
@@ -105,7 +109,7 @@ class CdcCommands {
             lastDrawn = percent;
             int filled = percent * WIDTH / 100;
             out.print("\r" + table + " [" + "#".repeat(filled) + "-".repeat(WIDTH - filled) + "] "
-                    + String.format("%3d%%", percent) + "  " + done + "/" + total + " rows");
+                    + String.format("%3d%%", percent) + "  " + done + "/" + total + " " + unit);
             out.flush();
         }
 

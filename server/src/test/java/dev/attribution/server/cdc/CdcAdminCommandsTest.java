@@ -50,6 +50,9 @@ class CdcAdminCommandsTest extends ApiTest {
         Run clean = admin("cdc", "check");
         assertEquals(0, clean.exit(), clean.toString());
         assertEquals("ClickHouse matches PostgreSQL", clean.out().trim());
+        // a running count of the tables compared, redrawn in place on stderr (issue 24 point 5; the captured text is
+        // split into lines at each carriage return)
+        assertTrue(clean.err().matches("(?s)(.*\\n)?check \\[#{30}\\] 100%  (\\d+)/\\2 tables"), clean.err());
 
         String db = TestStack.get().clickhouseDatabase();
         TestStack.get().clickhouse("INSERT INTO " + db + ".lead_tags (account_id, lead_id, tag, assigned_at, _version, is_deleted) VALUES ('"
