@@ -35,11 +35,6 @@ class SpecConformanceReadsTest extends ApiTest {
         key = newUnthrottledAccount("America/New_York", Roles.ALL);
     }
 
-    private void bad(Response r, String message) {
-        assertEquals(400, r.status(), r.raw());
-        assertEquals(message, r.message(), r.raw());
-    }
-
     // ---- 001 §4.0 Conventions: every response is JSON ----
 
     /**
@@ -149,7 +144,7 @@ class SpecConformanceReadsTest extends ApiTest {
                 + "\"accountId\":\"act-416\",\"campaignId\":\"camp-416\"}", "CREATE_SOURCE_LINK");
         awaitCdcCaughtUp();
         String q = "/api/v1.0/attribution/ad-account?attributionModel=last_click&startDate=2026-10-01&endDate=2026-10-02&fields=revenue,cost&ids=";
-        bad(get(key, q + "act-unknown-416"), "Id not found at level account: act-unknown-416");
+        assertBadRequest(get(key, q + "act-unknown-416"), "Id not found at level account: act-unknown-416");
         Response quiet = get(key, q + "act-416");
         assertEquals(200, quiet.status(), quiet.raw());
         assertFalse(quiet.body().has("message"), quiet.raw());
@@ -180,9 +175,9 @@ class SpecConformanceReadsTest extends ApiTest {
         assertEquals(200, october.status(), october.raw());
         assertEquals(1, october.body().get("result").get(0).get("amount").asLong(), october.raw());
         assertEquals(0, get(own, path + "&fromDate=2026-09-01&toDate=2026-09-30").body().get("result").size());
-        bad(get(own, path + "&fromDate=2026-10-10&toDate=2026-10-01"), "fromDate cannot be later than toDate");
+        assertBadRequest(get(own, path + "&fromDate=2026-10-10&toDate=2026-10-01"), "fromDate cannot be later than toDate");
         LocalDate next = LocalDate.now(ZoneId.of("America/New_York")).plusMonths(1).withDayOfMonth(1);
-        bad(get(own, path + "&toDate=" + next), "'toDate' cannot be in a future month: " + next);
-        bad(get(own, path + "&fromDate=10/01/2026"), "Invalid date format.");
+        assertBadRequest(get(own, path + "&toDate=" + next), "'toDate' cannot be in a future month: " + next);
+        assertBadRequest(get(own, path + "&fromDate=10/01/2026"), "Invalid date format.");
     }
 }

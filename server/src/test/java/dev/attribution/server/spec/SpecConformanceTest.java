@@ -31,11 +31,6 @@ class SpecConformanceTest extends ApiTest {
         return r.body().get("result").get(0);
     }
 
-    private void bad(Response r, String message) {
-        assertEquals(400, r.status(), r.raw());
-        assertEquals(message, r.message(), r.raw());
-    }
-
     // ---- 000 §2.2 Date and value formats ----
 
     /**
@@ -196,12 +191,12 @@ class SpecConformanceTest extends ApiTest {
     void s001_4_0_reportsGenerateAndPollRefuseUnknownParameters() {
         String body = "{\"configuration\":{\"attributionModel\":\"last_click\",\"startDate\":\"2026-11-01\","
                 + "\"endDate\":\"2026-11-02\",\"level\":\"facebook_ad\",\"fields\":[\"revenue\"],\"ids\":[\"a1\"]}}";
-        bad(post(key, "/api/v1.0/reports/generate?bogus=1", body), "Unknown parameter: bogus");
+        assertBadRequest(post(key, "/api/v1.0/reports/generate?bogus=1", body), "Unknown parameter: bogus");
         Response generated = post(key, "/api/v1.0/reports/generate", body);
         assertEquals(200, generated.status(), generated.raw());
         String externalId = generated.body().get("result").get("externalId").asText();
-        bad(get(key, "/api/v1.0/reports/poll/" + externalId + "?bogus=1"), "Unknown parameter: bogus");
-        bad(get(key, "/api/v1.0/reports/poll/" + externalId + "?format=json&format=csv"), "Duplicate parameter: format");
+        assertBadRequest(get(key, "/api/v1.0/reports/poll/" + externalId + "?bogus=1"), "Unknown parameter: bogus");
+        assertBadRequest(get(key, "/api/v1.0/reports/poll/" + externalId + "?format=json&format=csv"), "Duplicate parameter: format");
         assertEquals(200, get(key, "/api/v1.0/reports/poll/" + externalId + "?format=json").status());
     }
 
@@ -215,11 +210,11 @@ class SpecConformanceTest extends ApiTest {
     @Test
     void s001_4_0_aBlankListFilterIsRefused() {
         processed(key, "POST", "/api/v1.0/leads", "{\"email\":\"blank40@example.com\"}", "CREATE_LEAD");
-        bad(get(key, "/api/v1.0/leads?ids=" + enc("\"\"")), "Empty list parameter: ids");
-        bad(get(key, "/api/v1.0/leads?ids="), "Empty list parameter: ids");
-        bad(get(key, "/api/v1.0/leads?emails=" + enc("\"\",\"\"")), "Empty list parameter: emails");
-        bad(get(key, "/api/v1.0/sales?ids=" + enc("\"\"")), "Empty list parameter: ids");
-        bad(get(key, "/api/v1.0/leads/aggregation?attribute=TAG&tags=" + enc("\"\"")), "Empty list parameter: tags");
+        assertBadRequest(get(key, "/api/v1.0/leads?ids=" + enc("\"\"")), "Empty list parameter: ids");
+        assertBadRequest(get(key, "/api/v1.0/leads?ids="), "Empty list parameter: ids");
+        assertBadRequest(get(key, "/api/v1.0/leads?emails=" + enc("\"\",\"\"")), "Empty list parameter: emails");
+        assertBadRequest(get(key, "/api/v1.0/sales?ids=" + enc("\"\"")), "Empty list parameter: ids");
+        assertBadRequest(get(key, "/api/v1.0/leads/aggregation?attribute=TAG&tags=" + enc("\"\"")), "Empty list parameter: tags");
         assertEquals(1, get(key, "/api/v1.0/leads?emails=" + enc("\"blank40@example.com\"")).body().get("result").size());
     }
 
@@ -229,9 +224,9 @@ class SpecConformanceTest extends ApiTest {
      */
     @Test
     void s001_4_0_aListWithAnUnpairedQuoteIsRefused() {
-        bad(put(key, "/api/v1.0/sales?ids=" + enc("\"abc") + "&isRefunded=true", null),
+        assertBadRequest(put(key, "/api/v1.0/sales?ids=" + enc("\"abc") + "&isRefunded=true", null),
                 "Malformed list parameter: ids (unpaired double quote)");
-        bad(get(key, "/api/v1.0/leads?emails=" + enc("\"a@b.c\",\"d@e.f")), "Malformed list parameter: emails (unpaired double quote)");
+        assertBadRequest(get(key, "/api/v1.0/leads?emails=" + enc("\"a@b.c\",\"d@e.f")), "Malformed list parameter: emails (unpaired double quote)");
         assertEquals(200, get(key, "/api/v1.0/leads?emails=" + enc("\"a@b.c\",\"d@e.f\"")).status());
     }
 
@@ -274,7 +269,7 @@ class SpecConformanceTest extends ApiTest {
     @Test
     void s001_4_9_aLeadStageUrlRuleCreatesTheAccountStage() {
         String own = newUnthrottledAccount("UTC", dev.attribution.api.auth.Roles.ALL);
-        bad(get(own, "/api/v1.0/attribution?attributionModel=last_click&level=facebook_ad&ids=" + list("x")
+        assertBadRequest(get(own, "/api/v1.0/attribution?attributionModel=last_click&level=facebook_ad&ids=" + list("x")
                 + "&fields=sales&startDate=2026-10-01&endDate=2026-10-02&lead_stage=" + enc("Demo Booked")),
                 "Invalid lead_stage: Demo Booked. The account has no lead stages");
         Response rule = post(own, "/api/v1.0/url-rules", """
@@ -296,11 +291,11 @@ class SpecConformanceTest extends ApiTest {
      */
     @Test
     void s002_7_2_ipFieldsMustHoldIpAddresses() {
-        bad(post(key, "/api/v1.0/leads", "{\"email\":\"ip72@example.com\",\"leadIps\":[\"not-an-ip\"]}"),
+        assertBadRequest(post(key, "/api/v1.0/leads", "{\"email\":\"ip72@example.com\",\"leadIps\":[\"not-an-ip\"]}"),
                 "Invalid leadIps 'not-an-ip': not an IP address");
-        bad(post(key, "/api/v1.0/orders", "{\"email\":\"ip72@example.com\",\"leadIps\":[\"1.2.3.4\",\"256.1.1.1\"],"
+        assertBadRequest(post(key, "/api/v1.0/orders", "{\"email\":\"ip72@example.com\",\"leadIps\":[\"1.2.3.4\",\"256.1.1.1\"],"
                 + "\"items\":[{\"name\":\"Thing\",\"price\":10}]}"), "Invalid leadIps '256.1.1.1': not an IP address");
-        bad(post(key, "/api/v1.0/clicks", "{\"referrerUrl\":\"https://shop.test/\",\"email\":\"ip72@example.com\","
+        assertBadRequest(post(key, "/api/v1.0/clicks", "{\"referrerUrl\":\"https://shop.test/\",\"email\":\"ip72@example.com\","
                 + "\"ip\":\"not-an-ip' OR 1=1\"}"), "Invalid ip 'not-an-ip' OR 1=1': not an IP address");
         JsonNode lead = processed(key, "POST", "/api/v1.0/leads", "{\"email\":\"ip72@example.com\",\"leadIps\":[\"203.0.113.7\",\"2001:db8::1\"]}",
                 "CREATE_LEAD");
@@ -313,9 +308,9 @@ class SpecConformanceTest extends ApiTest {
      */
     @Test
     void s002_7_2_unpairedSurrogatesAndInvalidUtf8AreRefused() throws Exception {
-        bad(post(key, "/api/v1.0/leads", "{\"email\":\"sur72@example.com\",\"firstName\":\"A\\ud800B\"}"),
+        assertBadRequest(post(key, "/api/v1.0/leads", "{\"email\":\"sur72@example.com\",\"firstName\":\"A\\ud800B\"}"),
                 "The request contains an invalid character (unpaired surrogate)");
-        bad(post(key, "/api/v1.0/orders", "{\"email\":\"sur72@example.com\",\"items\":[{\"name\":\"\\udc00\",\"price\":10}]}"),
+        assertBadRequest(post(key, "/api/v1.0/orders", "{\"email\":\"sur72@example.com\",\"items\":[{\"name\":\"\\udc00\",\"price\":10}]}"),
                 "The request contains an invalid character (unpaired surrogate)");
         byte[] prefix = "{\"email\":\"".getBytes(java.nio.charset.StandardCharsets.UTF_8);
         byte[] suffix = "@example.com\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8);

@@ -44,11 +44,6 @@ class SpecConformanceWritesTest extends ApiTest {
         key = newUnthrottledAccount("America/New_York", Roles.ALL);
     }
 
-    private void bad(Response r, String message) {
-        assertEquals(400, r.status(), r.raw());
-        assertEquals(message, r.message(), r.raw());
-    }
-
     private void failed(String method, String path, String json, String message) {
         JsonNode status = write(key, method, path, json);
         assertEquals("FAILED", status.get("status").asText(), method + " " + path + ": " + status);
@@ -110,9 +105,9 @@ class SpecConformanceWritesTest extends ApiTest {
         assertEquals("PROCESSED", write(key, "DELETE", path, null).get("status").asText());
         failed("DELETE", path, null, "Product not found");
         // validation stays synchronous: a known or unknown id with a bad body is 400, never FAILED
-        bad(put(key, "/api/v1.0/products/prd_missing", "{\"price\":\"abc\"}"),
+        assertBadRequest(put(key, "/api/v1.0/products/prd_missing", "{\"price\":\"abc\"}"),
                 "Invalid price format: a plain number with up to 8 digits before and 2 after the decimal point, max 99999999.99");
-        bad(put(key, "/api/v1.0/custom-costs/cc_missing", "{\"frequency\":\"DAILY\"}"), "Missing required field: startDate");
+        assertBadRequest(put(key, "/api/v1.0/custom-costs/cc_missing", "{\"frequency\":\"DAILY\"}"), "Missing required field: startDate");
     }
 
     // ---- 001 §4.2 POST /orders ----
@@ -179,7 +174,7 @@ class SpecConformanceWritesTest extends ApiTest {
         for (Map.Entry<String, String> e : spellings.entrySet()) {
             assertEquals(e.getValue(), results.get(i++).get("periodicity").asText(), e.getKey());
         }
-        bad(post(key, "/api/v1.0/subscriptions", "{\"email\":\"period@example.com\",\"status\":\"ACTIVE\",\"startDate\":\"2026-11-01\","
+        assertBadRequest(post(key, "/api/v1.0/subscriptions", "{\"email\":\"period@example.com\",\"status\":\"ACTIVE\",\"startDate\":\"2026-11-01\","
                 + "\"price\":9.99,\"periodicity\":\"FORTNIGHTLY\"}"), "Invalid periodicity 'FORTNIGHTLY'. Accepted values: DAY, WEEK, "
                 + "MONTH, QUARTER, YEAR, or DAILY, DAYS, WEEKLY, WEEKS, MONTHLY, MONTHS, QUARTERLY, QUARTERS, YEARLY, YEARS, ANNUAL, "
                 + "ANNUALLY (any case)");

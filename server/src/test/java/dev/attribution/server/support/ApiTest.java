@@ -66,6 +66,12 @@ public abstract class ApiTest extends StackTest {
         }
     }
 
+    /** {@code r} is a 400 whose error envelope says exactly {@code message}. */
+    public static void assertBadRequest(Response r, String message) {
+        assertEquals(400, r.status(), r.raw());
+        assertEquals(message, r.message(), r.raw());
+    }
+
     /** A new ACTIVE account in {@code zone} with one key holding {@code roles}; returns the key. */
     public String newAccount(String zone, java.util.List<String> roles) {
         return newAccount(zone, roles, false);
