@@ -54,31 +54,7 @@ abspath() { mkdir -p "$1" && (cd "$1" && pwd -P); }
 lock() { exec 9>>"$1/.servers.lock"; flock -w 120 9 || die "timed out waiting for the lock on $1"; }
 
 # ---------------------------------------------------------------------------------------------- install
-install() {
-  local updated=0 pkgs
-  export DEBIAN_FRONTEND=noninteractive
-  for pkgs in "postgresql-15" "clickhouse-server clickhouse-client" "prometheus" "nodejs npm"; do
-    case $pkgs in
-      postgresql-15) [ -x "$PG_BIN/postgres" ] && continue ;;
-      prometheus) command -v promtool >/dev/null 2>&1 && continue ;;
-      "nodejs npm") command -v npx >/dev/null 2>&1 && continue ;; # the OpenAPI lint (redocly) runs with npx
-      *) command -v clickhouse-server >/dev/null 2>&1 && command -v clickhouse-client >/dev/null 2>&1 && continue ;;
-    esac
-    note "installing $pkgs (apt)"
-    if [ $updated = 0 ]; then apt-get update -q >/dev/null || die "apt-get update failed"; updated=1; fi
-    # The packages try to start their system services; policy-rc.d refuses that here and we do not need
-    # them, so a non-zero status from the service start is tolerated: the binaries decide.
-    # shellcheck disable=SC2086
-    apt-get install -y -q $pkgs >/tmp/servers-install.$$.log 2>&1 || true
-    case $pkgs in
-      postgresql-15) [ -x "$PG_BIN/postgres" ] ;;
-      prometheus) command -v promtool >/dev/null 2>&1 ;;
-      "nodejs npm") command -v npx >/dev/null 2>&1 ;;
-      *) command -v clickhouse-server >/dev/null 2>&1 ;;
-    esac || { tail -40 /tmp/servers-install.$$.log >&2; rm -f /tmp/servers-install.$$.log; die "could not install $pkgs"; }
-    rm -f /tmp/servers-install.$$.log
-  done
-}
+source "$(dirname "${BASH_SOURCE[0]}")/install.sh"
 
 # ------------------------------------------------------------------------------------------- postgres
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
