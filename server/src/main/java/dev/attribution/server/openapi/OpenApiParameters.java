@@ -63,7 +63,9 @@ final class OpenApiParameters {
                 schema.put("type", "string");
                 description += ". At most " + spec.max() + " items"
                         + (spec.values().isEmpty() ? "" : ", each one of " + quoted(spec)) + ". " + LIST_ENCODING;
-                p.put("example", spec.values().isEmpty() ? "\"value1\",\"value2\"" : "\"" + spec.values().get(0) + "\"");
+                if (spec.isRequired()) { // Swagger UI sends every example it shows: optional filters stay empty
+                    p.put("example", spec.values().isEmpty() ? "\"value1\",\"value2\"" : "\"" + spec.values().get(0) + "\"");
+                }
             }
             case INTEGER -> schema.put("type", "integer").put("format", "int32")
                     .put("minimum", spec.min()).put("maximum", spec.max());
@@ -71,7 +73,9 @@ final class OpenApiParameters {
             case DATE -> {
                 schema.put("type", "string").put("pattern", "^" + ApiDates.INPUT_PATTERN + "$");
                 description += ". " + DATE_FORMS;
-                p.put("example", "2026-01-31");
+                if (spec.isRequired()) {
+                    p.put("example", "2026-01-31");
+                }
             }
             default -> schema.put("type", "string");
         }
