@@ -1,5 +1,7 @@
 package dev.attribution.query.calls;
 
+import dev.attribution.views.CallView;
+
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;

@@ -1,5 +1,7 @@
 package dev.attribution.query.carts;
 
+import dev.attribution.views.CartView;
+
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;

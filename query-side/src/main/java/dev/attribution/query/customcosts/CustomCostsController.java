@@ -1,5 +1,7 @@
 package dev.attribution.query.customcosts;
 
+import dev.attribution.views.CustomCostView;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.DateRange;

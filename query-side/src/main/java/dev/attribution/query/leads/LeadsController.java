@@ -1,5 +1,7 @@
 package dev.attribution.query.leads;
 
+import dev.attribution.views.LeadView;
+
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
 import dev.attribution.api.QueryParameter;

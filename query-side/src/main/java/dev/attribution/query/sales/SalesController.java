@@ -1,5 +1,7 @@
 package dev.attribution.query.sales;
 
+import dev.attribution.views.SaleView;
+
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;

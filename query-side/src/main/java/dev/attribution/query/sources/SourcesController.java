@@ -1,5 +1,7 @@
 package dev.attribution.query.sources;
 
+import dev.attribution.views.SourceView;
+
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;

@@ -1,5 +1,7 @@
 package dev.attribution.query.subscriptions;
 
+import dev.attribution.views.SubscriptionView;
+
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
