@@ -1,5 +1,6 @@
 package dev.attribution.command.clicks;
 
+import dev.attribution.command.leads.LeadSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
@@ -10,7 +11,6 @@ import dev.attribution.command.requests.WriteHandler;
 import dev.attribution.command.urlrules.UrlRuleEngine;
 import dev.attribution.command.urlrules.UrlRuleMatcher;
 import dev.attribution.views.RecordViews;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -39,13 +39,13 @@ class CreateClickHandler implements WriteHandler {
     private final AdHierarchy hierarchy;
 
     CreateClickHandler(LeadStore leads, RecordViews views,
-                       @Value("${attribution.placeholder-email-domain:phone.leads.invalid}") String placeholderDomain,
+                       LeadSettings settings,
                        UrlRuleMatcher urlRules, AdHierarchy hierarchy) {
         this.urlRules = urlRules;
         this.hierarchy = hierarchy;
         this.leads = leads;
         this.views = views;
-        this.placeholderDomain = placeholderDomain;
+        this.placeholderDomain = settings.getPlaceholderEmailDomain();
     }
 
     @Override
