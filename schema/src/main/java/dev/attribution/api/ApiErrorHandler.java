@@ -22,6 +22,7 @@ import java.util.List;
  * 400; an unknown route is a 404; an unreachable store is a 503 with {@code Retry-After} ({@link DependencyOutage});
  * anything else unexpected is logged and answered 500 without internals.
  */
+@ServedBy(NodeSide.EVERY_NODE)
 @Controller
 public class ApiErrorHandler {
 

@@ -8,8 +8,8 @@ import dev.attribution.command.commerce.CommerceInput;
 import dev.attribution.command.events.DomainEvents;
 import dev.attribution.command.leads.LeadResolver;
 import dev.attribution.command.requests.WriteHandler;
-import dev.attribution.query.calls.CallReader;
-import dev.attribution.query.calls.CallView;
+import dev.attribution.views.RecordViews;
+import dev.attribution.views.CallView;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -40,11 +40,11 @@ public final class CallHandlers {
     @Singleton
     static class Create implements WriteHandler {
         private final LeadResolver leads;
-        private final CallReader reader;
+        private final RecordViews views;
 
-        Create(LeadResolver leads, CallReader reader) {
+        Create(LeadResolver leads, RecordViews views) {
             this.leads = leads;
-            this.reader = reader;
+            this.views = views;
         }
 
         @Override
@@ -124,7 +124,7 @@ public final class CallHandlers {
                 }
             }
             firstCalls(c, accountId, previousLead == null || previousLead.equals(leadId) ? List.of(leadId) : List.of(leadId, previousLead));
-            CallView view = reader.byIds(c, accountId, w.account().timeZone(), List.of(id)).get(0);
+            CallView view = views.calls(c, accountId, w.account().timeZone(), List.of(id)).get(0);
             JsonNode result = JsonBody.mapper().valueToTree(view);
             if (existing == null) {
                 DomainEvents.record(c, accountId, "call.attributed", id, result, now);
@@ -135,10 +135,10 @@ public final class CallHandlers {
 
     @Singleton
     static class Update implements WriteHandler {
-        private final CallReader reader;
+        private final RecordViews views;
 
-        Update(CallReader reader) {
-            this.reader = reader;
+        Update(RecordViews views) {
+            this.views = views;
         }
 
         @Override
@@ -182,7 +182,7 @@ public final class CallHandlers {
             if (ids.isEmpty()) {
                 throw new WriteFailure(CALL_NOT_FOUND);
             }
-            return JsonBody.mapper().valueToTree(reader.byIds(c, accountId, w.account().timeZone(), ids));
+            return JsonBody.mapper().valueToTree(views.calls(c, accountId, w.account().timeZone(), ids));
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.attribution.command.calls;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParameter;
@@ -25,6 +27,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import java.util.concurrent.CompletableFuture;
 
 /** Call writes of spec 4.3. */
+@ServedBy(NodeSide.COMMAND)
 @Controller("/api/v1.0/calls")
 class CallsWriteController {
 

@@ -7,7 +7,7 @@ import dev.attribution.command.leads.LeadResolver;
 import dev.attribution.command.products.ProductCatalog;
 import dev.attribution.command.requests.DelegatingWriteHandler;
 import dev.attribution.command.requests.WriteHandler;
-import dev.attribution.query.carts.CartReader;
+import dev.attribution.views.RecordViews;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -32,12 +32,12 @@ public class CartHandlers {
 
     private final LeadResolver leads;
     private final ProductCatalog products;
-    private final CartReader reader;
+    private final RecordViews views;
 
-    CartHandlers(LeadResolver leads, ProductCatalog products, CartReader reader) {
+    CartHandlers(LeadResolver leads, ProductCatalog products, RecordViews views) {
         this.leads = leads;
         this.products = products;
-        this.reader = reader;
+        this.views = views;
     }
 
     @Singleton
@@ -138,6 +138,6 @@ public class CartHandlers {
             }
             ps.executeBatch();
         }
-        return JsonBody.mapper().valueToTree(reader.byId(c, accountId, w.account().timeZone(), cartId).get(0));
+        return JsonBody.mapper().valueToTree(views.cart(c, accountId, w.account().timeZone(), cartId).get(0));
     }
 }

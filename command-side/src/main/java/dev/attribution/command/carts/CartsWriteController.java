@@ -1,5 +1,7 @@
 package dev.attribution.command.carts;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestBodyType;
@@ -20,6 +22,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import java.util.concurrent.CompletableFuture;
 
 /** Cart writes of spec 4.12; {@code PUT /carts} (no role named by the spec) takes the create role. */
+@ServedBy(NodeSide.COMMAND)
 @Controller("/api/v1.0/carts")
 class CartsWriteController {
 

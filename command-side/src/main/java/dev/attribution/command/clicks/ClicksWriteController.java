@@ -1,5 +1,7 @@
 package dev.attribution.command.clicks;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestBodyType;
@@ -19,6 +21,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import java.util.concurrent.CompletableFuture;
 
 /** {@code POST /api/v1.0/clicks} (spec 4.11). */
+@ServedBy(NodeSide.COMMAND)
 @Controller("/api/v1.0/clicks")
 class ClicksWriteController {
 

@@ -1,5 +1,6 @@
 package dev.attribution.command.clicks;
 
+import dev.attribution.command.leads.LeadSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
@@ -9,8 +10,7 @@ import dev.attribution.command.leads.LeadStore;
 import dev.attribution.command.requests.WriteHandler;
 import dev.attribution.command.urlrules.UrlRuleEngine;
 import dev.attribution.command.urlrules.UrlRuleMatcher;
-import dev.attribution.query.clicks.ClickReader;
-import io.micronaut.context.annotation.Value;
+import dev.attribution.views.RecordViews;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -33,19 +33,19 @@ import java.util.Optional;
 class CreateClickHandler implements WriteHandler {
 
     private final LeadStore leads;
-    private final ClickReader reader;
+    private final RecordViews views;
     private final String placeholderDomain;
     private final UrlRuleMatcher urlRules;
     private final AdHierarchy hierarchy;
 
-    CreateClickHandler(LeadStore leads, ClickReader reader,
-                       @Value("${attribution.placeholder-email-domain:phone.leads.invalid}") String placeholderDomain,
+    CreateClickHandler(LeadStore leads, RecordViews views,
+                       LeadSettings settings,
                        UrlRuleMatcher urlRules, AdHierarchy hierarchy) {
         this.urlRules = urlRules;
         this.hierarchy = hierarchy;
         this.leads = leads;
-        this.reader = reader;
-        this.placeholderDomain = placeholderDomain;
+        this.views = views;
+        this.placeholderDomain = settings.getPlaceholderEmailDomain();
     }
 
     @Override
@@ -102,7 +102,7 @@ class CreateClickHandler implements WriteHandler {
         }
         // last, so that the hierarchy's lock is held only until the commit that follows
         hierarchy.registerClick(c, account.id(), text(p, "integrationType"), text(p, "adSourceId"), text(p, "adspendAdId"));
-        return reader.byId(c, account.id(), account.timeZone(), id)
+        return views.click(c, account.id(), account.timeZone(), id)
                 .map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
     }
 

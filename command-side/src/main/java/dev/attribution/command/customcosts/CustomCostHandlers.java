@@ -3,11 +3,12 @@ package dev.attribution.command.customcosts;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.command.requests.WriteHandler;
-import dev.attribution.query.customcosts.CustomCostReader;
+import dev.attribution.views.RecordViews;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.LocalDateTime;
@@ -20,11 +21,11 @@ final class CustomCostHandlers {
 
     /** CREATE_CUSTOM_COST and UPDATE_CUSTOM_COST: an upsert of the whole record (full replacement). */
     abstract static class Upsert implements WriteHandler {
-        private final CustomCostReader reader;
+        private final RecordViews views;
         private final boolean mustExist;
 
-        Upsert(CustomCostReader reader, boolean mustExist) {
-            this.reader = reader;
+        Upsert(RecordViews views, boolean mustExist) {
+            this.views = views;
             this.mustExist = mustExist;
         }
 
@@ -33,7 +34,7 @@ final class CustomCostHandlers {
             JsonNode p = w.payload();
             String accountId = w.account().id();
             String id = p.get("id").asText();
-            if (mustExist && reader.byId(c, accountId, id).isEmpty()) {
+            if (mustExist && !exists(c, accountId, id)) {
                 throw new WriteFailure(CustomCostWrites.NOT_FOUND);
             }
             try (PreparedStatement ps = c.prepareStatement("""
@@ -58,14 +59,27 @@ final class CustomCostHandlers {
                 ps.setTimestamp(10, Timestamp.from(w.acceptedAt()));
                 ps.executeUpdate();
             }
-            return reader.byId(c, accountId, id).map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
+            return views.customCost(c, accountId, id).map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
+        }
+    }
+
+    /** Whether the account has the custom cost {@code id} (UPDATE_CUSTOM_COST of an unknown id fails). */
+    static boolean exists(Connection c, String accountId, String id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT EXISTS (SELECT 1 FROM custom_costs WHERE account_id = ? AND id = ?)")) {
+            ps.setString(1, accountId);
+            ps.setString(2, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
         }
     }
 
     @Singleton
     static class Create extends Upsert {
-        Create(CustomCostReader reader) {
-            super(reader, false);
+        Create(RecordViews views) {
+            super(views, false);
         }
 
         @Override
@@ -76,8 +90,8 @@ final class CustomCostHandlers {
 
     @Singleton
     static class Update extends Upsert {
-        Update(CustomCostReader reader) {
-            super(reader, true);
+        Update(RecordViews views) {
+            super(views, true);
         }
 
         @Override

@@ -1,5 +1,7 @@
 package dev.attribution.command.customcosts;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.command.requests.AcceptsIdempotencyKey;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
@@ -20,6 +22,7 @@ import io.micronaut.http.annotation.Put;
 import io.swagger.v3.oas.annotations.Operation;
 
 /** Custom cost writes of spec 4.10, each answered with a {@code request_id}. */
+@ServedBy(NodeSide.COMMAND)
 @Controller("/api/v1.0/custom-costs")
 class CustomCostsWriteController {
 

@@ -1,5 +1,7 @@
 package dev.attribution.command.emailevents;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.RawFile;
@@ -22,6 +24,7 @@ import java.io.StringReader;
  * {@code POST /api/v1.0/email-events/import}: the email-event import of {@code scripts/admin email import} for
  * automation, on the caller's account. Body: the file itself (CSV or JSON lines). Synchronous; all or nothing.
  */
+@ServedBy(NodeSide.COMMAND)
 @Controller("/api/v1.0/email-events/import")
 class EmailEventImportController {
 

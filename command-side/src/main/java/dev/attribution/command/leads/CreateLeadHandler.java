@@ -3,7 +3,6 @@ package dev.attribution.command.leads;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.requests.WriteHandler;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -19,10 +18,9 @@ class CreateLeadHandler implements WriteHandler {
     private final LeadStore store;
     private final String placeholderDomain;
 
-    CreateLeadHandler(LeadStore store,
-                      @Value("${attribution.placeholder-email-domain:phone.leads.invalid}") String placeholderDomain) {
+    CreateLeadHandler(LeadStore store, LeadSettings settings) {
         this.store = store;
-        this.placeholderDomain = placeholderDomain;
+        this.placeholderDomain = settings.getPlaceholderEmailDomain();
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.attribution.command.leads;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.command.requests.WriteHandler;
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -16,10 +15,9 @@ class DeleteLeadHandler implements WriteHandler {
     private final LeadStore store;
     private final String placeholderDomain;
 
-    DeleteLeadHandler(LeadStore store,
-                      @Value("${attribution.placeholder-email-domain:phone.leads.invalid}") String placeholderDomain) {
+    DeleteLeadHandler(LeadStore store, LeadSettings settings) {
         this.store = store;
-        this.placeholderDomain = placeholderDomain;
+        this.placeholderDomain = settings.getPlaceholderEmailDomain();
     }
 
     @Override

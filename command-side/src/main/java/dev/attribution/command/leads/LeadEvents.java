@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.events.DomainEvents;
-import dev.attribution.query.leads.LeadReader;
+import dev.attribution.views.RecordViews;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -15,15 +15,15 @@ import java.util.List;
 /** The lead's domain events (spec 6): an outbox row carrying the lead as {@code GET /leads} shows it, in this transaction. */
 final class LeadEvents {
 
-    private final LeadReader reader;
+    private final RecordViews views;
 
-    LeadEvents(LeadReader reader) {
-        this.reader = reader;
+    LeadEvents(RecordViews views) {
+        this.views = views;
     }
 
     /** The lead as {@code GET /leads} shows it, read on this connection (null when erased or missing). */
     public JsonNode render(Connection c, Account account, String leadId) {
-        return reader.byIds(c, account.id(), account.timeZone(), List.of(leadId)).stream().findFirst()
+        return views.leads(c, account.id(), account.timeZone(), List.of(leadId)).stream().findFirst()
                 .map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
     }
 

@@ -1,6 +1,5 @@
 package dev.attribution.command.leads;
 
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -32,9 +31,9 @@ public class LeadResolver {
     private final LeadStore store;
     private final String placeholderDomain;
 
-    LeadResolver(LeadStore store, @Value("${attribution.placeholder-email-domain:phone.leads.invalid}") String placeholderDomain) {
+    LeadResolver(LeadStore store, LeadSettings settings) {
         this.store = store;
-        this.placeholderDomain = placeholderDomain;
+        this.placeholderDomain = settings.getPlaceholderEmailDomain();
     }
 
     /** Finds the lead by email (or by phone when there is none) or creates it; applies names, phones, IPs, stage. */

@@ -5,7 +5,7 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.blacklist.Blacklist;
-import dev.attribution.query.leads.LeadReader;
+import dev.attribution.views.RecordViews;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -52,8 +52,8 @@ public class LeadStore {
     private final LeadStages stages;
     private final LeadEraser eraser;
 
-    LeadStore(LeadReader reader, List<LeadTagListener> tagListeners, List<LeadErasure> erasures) {
-        this.events = new LeadEvents(reader);
+    LeadStore(RecordViews views, List<LeadTagListener> tagListeners, List<LeadErasure> erasures) {
+        this.events = new LeadEvents(views);
         this.tags = new LeadTags(events, tagListeners);
         this.stages = new LeadStages(events);
         this.eraser = new LeadEraser(erasures);

@@ -1,5 +1,7 @@
 package dev.attribution.command.leads;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParameter;
@@ -28,6 +30,7 @@ import java.util.concurrent.CompletableFuture;
  * and tag run on the event loop and answer once the request log committed ({@link WriteAcceptance}); the erasure
  * blacklists in a transaction of its own and runs on the blocking pool.
  */
+@ServedBy(NodeSide.COMMAND)
 @Controller("/api/v1.0/leads")
 class LeadsWriteController {
 

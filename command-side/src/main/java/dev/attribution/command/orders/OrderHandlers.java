@@ -10,8 +10,8 @@ import dev.attribution.command.leads.LeadResolver;
 import dev.attribution.command.products.ProductCatalog;
 import dev.attribution.command.requests.DelegatingWriteHandler;
 import dev.attribution.command.requests.WriteHandler;
-import dev.attribution.query.sales.SaleReader;
-import dev.attribution.query.sales.SaleView;
+import dev.attribution.views.RecordViews;
+import dev.attribution.views.SaleView;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -47,13 +47,13 @@ public class OrderHandlers {
     private final LeadResolver leads;
     private final ProductCatalog products;
     private final SaleStore sales;
-    private final SaleReader reader;
+    private final RecordViews views;
 
-    public OrderHandlers(LeadResolver leads, ProductCatalog products, SaleStore sales, SaleReader reader) {
+    public OrderHandlers(LeadResolver leads, ProductCatalog products, SaleStore sales, RecordViews views) {
         this.leads = leads;
         this.products = products;
         this.sales = sales;
-        this.reader = reader;
+        this.views = views;
     }
 
     @Singleton
@@ -125,8 +125,8 @@ public class OrderHandlers {
         }
         List<String> created = placeSales(c, w, orderId, attributed, buyer, p, currency, date, totals);
         afterSales(c, w, orderId, attributed, p, currency);
-        List<SaleView> views = reader.byIds(c, accountId, w.account().timeZone(), created);
-        for (SaleView sale : views) {
+        List<SaleView> rendered = views.sales(c, accountId, w.account().timeZone(), created);
+        for (SaleView sale : rendered) {
             DomainEvents.record(c, accountId, "sale.attributed", sale.id(), JsonBody.mapper().valueToTree(sale), now);
         }
         return render(c, w, orderId);
@@ -163,7 +163,7 @@ public class OrderHandlers {
             sales.refreshFlags(c, accountId, lead, now);
         }
         afterSales(c, w, order.id(), attributed, p, currency);
-        for (SaleView sale : reader.byIds(c, accountId, w.account().timeZone(), created)) {
+        for (SaleView sale : views.sales(c, accountId, w.account().timeZone(), created)) {
             DomainEvents.record(c, accountId, "sale.attributed", sale.id(), JsonBody.mapper().valueToTree(sale), now);
         }
         return render(c, w, order.id());
@@ -220,7 +220,7 @@ public class OrderHandlers {
             ps.setString(4, order.id());
             ps.executeUpdate();
         }
-        for (SaleView sale : reader.byIds(c, accountId, w.account().timeZone(), ids)) {
+        for (SaleView sale : views.sales(c, accountId, w.account().timeZone(), ids)) {
             if (!alreadyRefunded.contains(sale.id())) {
                 DomainEvents.record(c, accountId, "sale.refunded", sale.id(), JsonBody.mapper().valueToTree(sale), now);
             }
@@ -304,7 +304,7 @@ public class OrderHandlers {
     }
 
     private JsonNode render(Connection c, WriteHandler.Write w, String orderId) {
-        return JsonBody.mapper().valueToTree(reader.byOrder(c, w.account().id(), w.account().timeZone(), orderId));
+        return JsonBody.mapper().valueToTree(views.orderSales(c, w.account().id(), w.account().timeZone(), orderId));
     }
 
     private static void setTotals(PreparedStatement ps, int from, OrderSplit.Totals t, String currency) throws SQLException {

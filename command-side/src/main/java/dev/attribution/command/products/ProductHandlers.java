@@ -5,7 +5,7 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.command.commerce.Categories;
 import dev.attribution.command.commerce.CommerceInput;
 import dev.attribution.command.requests.WriteHandler;
-import dev.attribution.query.products.ProductReader;
+import dev.attribution.views.RecordViews;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
 
@@ -23,7 +23,7 @@ class ProductHandlers {
     static final String TAG_TAKEN = "A product with the tag '%s' already exists";
 
     @Singleton
-    WriteHandler createProduct(ProductCatalog catalog, ProductReader reader) {
+    WriteHandler createProduct(ProductCatalog catalog, RecordViews views) {
         return handler("CREATE_PRODUCT", (c, w) -> {
             JsonNode p = w.payload();
             String accountId = w.account().id();
@@ -35,12 +35,12 @@ class ProductHandlers {
             String categoryId = Categories.idFor(c, accountId, CommerceInput.text(p, "category"), w.acceptedAt());
             String id = catalog.insert(c, accountId, name, tag, null, new BigDecimal(p.get("price").asText()), categoryId,
                     CommerceInput.texts(p.get("packages")), w.acceptedAt());
-            return JsonBody.mapper().valueToTree(reader.byId(c, accountId, id).orElseThrow());
+            return JsonBody.mapper().valueToTree(views.product(c, accountId, id).orElseThrow());
         });
     }
 
     @Singleton
-    WriteHandler updateProduct(ProductCatalog catalog, ProductReader reader) {
+    WriteHandler updateProduct(ProductCatalog catalog, RecordViews views) {
         return handler("UPDATE_PRODUCT", (c, w) -> {
             JsonNode p = w.payload();
             String accountId = w.account().id();
@@ -86,7 +86,7 @@ class ProductHandlers {
                     ps.executeUpdate();
                 }
             }
-            return JsonBody.mapper().valueToTree(reader.byId(c, accountId, id).orElseThrow());
+            return JsonBody.mapper().valueToTree(views.product(c, accountId, id).orElseThrow());
         });
     }
 

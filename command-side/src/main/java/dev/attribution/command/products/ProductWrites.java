@@ -7,8 +7,6 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.command.commerce.CommerceInput;
 import dev.attribution.command.requests.WriteRequestLog;
-import dev.attribution.query.products.ProductReader;
-import dev.attribution.query.products.ProductView;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -28,11 +26,11 @@ public class ProductWrites {
     private static final Pattern PLAIN_PRICE = Pattern.compile("\\d{1,8}(\\.\\d{1,2})?");
 
     private final WriteRequestLog log;
-    private final ProductReader reader;
+    private final ProductFlags flags;
 
-    public ProductWrites(WriteRequestLog log, ProductReader reader) {
+    ProductWrites(WriteRequestLog log, ProductFlags flags) {
         this.log = log;
-        this.reader = reader;
+        this.flags = flags;
     }
 
     /** {@code POST /products}. */
@@ -57,7 +55,7 @@ public class ProductWrites {
         body.rejectUnknown(UPDATE_FIELDS);
         // an unknown id is judged when the write is applied (FAILED Product not found), as on every asynchronous
         // write (docs/clients.md "Unknown ids on writes"); a known product is checked against its stored flags now
-        java.util.Optional<ProductView> stored = reader.byId(caller.accountId(), id);
+        java.util.Optional<ProductFlags.Flags> stored = flags.of(caller.accountId(), id);
         ObjectNode payload = JsonBody.mapper().createObjectNode().put("id", id);
         body.nonBlankString("name").ifPresent(n -> payload.put("name", checkName(n)));
         if (body.present("price")) {
@@ -75,9 +73,9 @@ public class ProductWrites {
             payload.set("packages", CommerceInput.strings(body.stringList("packages").orElse(java.util.List.of())));
         }
         payload.put("updateHistoricalSales", body.bool("updateHistoricalSales").orElse(false));
-        boolean recurring = payload.has("recurring") ? payload.get("recurring").asBoolean() : stored.map(ProductView::recurring).orElse(false);
+        boolean recurring = payload.has("recurring") ? payload.get("recurring").asBoolean() : stored.map(ProductFlags.Flags::recurring).orElse(false);
         boolean callProduct = payload.has("callProduct") ? payload.get("callProduct").asBoolean()
-                : stored.map(ProductView::callProduct).orElse(false);
+                : stored.map(ProductFlags.Flags::callProduct).orElse(false);
         if (recurring && callProduct) {
             throw ApiException.badRequest(RECURRING_AND_CALL);
         }

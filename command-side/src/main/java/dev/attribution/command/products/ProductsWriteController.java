@@ -1,5 +1,7 @@
 package dev.attribution.command.products;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.command.requests.AcceptsIdempotencyKey;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
@@ -21,6 +23,7 @@ import io.swagger.v3.oas.annotations.Operation;
 
 
 /** Product writes of spec 4.6; PUT and DELETE by id refuse unknown parameters and fields. */
+@ServedBy(NodeSide.COMMAND)
 @Controller("/api/v1.0/products")
 class ProductsWriteController {
 

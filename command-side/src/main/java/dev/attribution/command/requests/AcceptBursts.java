@@ -1,6 +1,6 @@
 package dev.attribution.command.requests;
 
-import io.micronaut.context.annotation.Value;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import java.time.Duration;
@@ -33,8 +33,13 @@ public class AcceptBursts {
     private long windowCount;
     private volatile double rate;
 
-    public AcceptBursts(@Value("${attribution.worker.yield-above:1000}") long yieldAbove,
-                        @Value("${attribution.worker.max-yield:30s}") Duration maxYield) {
+    @Inject
+    public AcceptBursts(WorkerSettings settings) {
+        this(settings.getYieldAbove(), settings.getMaxYield());
+    }
+
+    /** A counter standing aside above {@code yieldAbove} writes/s, for at most {@code maxYield} after catching up. */
+    public AcceptBursts(long yieldAbove, Duration maxYield) {
         this.yieldAbove = yieldAbove;
         this.maxYieldNanos = maxYield.toNanos();
     }

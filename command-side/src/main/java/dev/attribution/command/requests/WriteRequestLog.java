@@ -3,7 +3,6 @@ package dev.attribution.command.requests;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.DatabaseReads;
 import dev.attribution.api.RequestIds;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
@@ -78,15 +77,13 @@ public class WriteRequestLog {
     private final List<Thread> committers = new ArrayList<>();
     private volatile boolean running = true;
 
-    public WriteRequestLog(DataSource dataSource, WriteSignal signal, AcceptBursts bursts,
-                           @Value("${attribution.requests.committers:2}") int committers,
-                           @Value("${attribution.requests.accept-batch:256}") int batchLimit) {
+    public WriteRequestLog(DataSource dataSource, WriteSignal signal, AcceptBursts bursts, RequestLogSettings settings) {
         // the pool itself: autocommitted statements outside Micronaut's transaction management
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
         this.signal = signal;
         this.bursts = bursts;
-        this.batchLimit = Math.max(1, batchLimit);
-        for (int i = 0; i < committers; i++) {
+        this.batchLimit = settings.getAcceptBatch();
+        for (int i = 0; i < settings.getCommitters(); i++) {
             Thread t = new Thread(this::commitLoop, "request-log-committer-" + i);
             t.setDaemon(true);
             t.start();

@@ -6,7 +6,6 @@ import dev.attribution.api.auth.Account;
 import dev.attribution.api.auth.AccountDirectory;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
 import jakarta.annotation.PreDestroy;
@@ -65,17 +64,15 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private final AcceptBursts bursts;
 
     public WriteWorker(DataSource dataSource, AccountDirectory accounts, List<WriteHandler> handlers, WriteSignal signal,
-                       AcceptBursts bursts,
-                       @Value("${attribution.worker.batch-size:200}") int batchSize,
-                       @Value("${attribution.worker.threads:4}") int threadCount) {
+                       AcceptBursts bursts, WorkerSettings settings) {
         // The worker holds one long-lived connection (LISTEN, session advisory locks) and commits by hand: it needs
         // the pool itself, not Micronaut's transaction-aware proxy that only hands out a transaction's connection.
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
         this.accounts = accounts;
         this.signal = signal;
         this.bursts = bursts;
-        this.batchSize = batchSize;
-        this.threadCount = Math.max(1, Math.min(threadCount, WriteRequestLog.LANES));
+        this.batchSize = settings.getBatchSize();
+        this.threadCount = Math.min(settings.getThreads(), WriteRequestLog.LANES);
         handlers.forEach(h -> this.handlers.put(h.eventType(), h));
     }
 

@@ -8,8 +8,8 @@ import dev.attribution.command.orders.Money;
 import dev.attribution.command.orders.Refunds;
 import dev.attribution.command.orders.SaleStore;
 import dev.attribution.command.requests.WriteHandler;
-import dev.attribution.query.sales.SaleReader;
-import dev.attribution.query.sales.SaleView;
+import dev.attribution.views.RecordViews;
+import dev.attribution.views.SaleView;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -39,11 +39,11 @@ public final class SaleHandlers {
      */
     @Singleton
     static class Update implements WriteHandler {
-        private final SaleReader reader;
+        private final RecordViews views;
         private final SaleStore store;
 
-        Update(SaleReader reader, SaleStore store) {
-            this.reader = reader;
+        Update(RecordViews views, SaleStore store) {
+            this.views = views;
             this.store = store;
         }
 
@@ -92,9 +92,9 @@ public final class SaleHandlers {
                     store.refreshFlags(c, accountId, lead, now);
                 }
             }
-            List<SaleView> views = reader.byIds(c, accountId, w.account().timeZone(), found);
+            List<SaleView> rendered = views.sales(c, accountId, w.account().timeZone(), found);
             Set<String> orders = new LinkedHashSet<>();
-            for (SaleView sale : views) {
+            for (SaleView sale : rendered) {
                 orders.add(sale.orderId());
                 if (newlyRefunded.contains(sale.id())) {
                     DomainEvents.record(c, accountId, "sale.refunded", sale.id(), JsonBody.mapper().valueToTree(sale), now);
@@ -103,7 +103,7 @@ public final class SaleHandlers {
             // the result of UPDATE_SALE is the array of the order's sales (spec 2.20)
             List<SaleView> result = new ArrayList<>();
             for (String orderId : orders) {
-                result.addAll(reader.byOrder(c, accountId, w.account().timeZone(), orderId));
+                result.addAll(views.orderSales(c, accountId, w.account().timeZone(), orderId));
             }
             return JsonBody.mapper().valueToTree(result);
         }

@@ -1,5 +1,7 @@
 package dev.attribution.command.sales;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.QueryParameter;
 import dev.attribution.api.QueryParameters;
@@ -20,6 +22,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import java.util.concurrent.CompletableFuture;
 
 /** Sale writes of spec 4.2. */
+@ServedBy(NodeSide.COMMAND)
 @Controller("/api/v1.0/sales")
 class SalesWriteController {
 

@@ -5,7 +5,7 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.command.adspend.AdHierarchy;
 import dev.attribution.command.requests.WriteHandler;
-import dev.attribution.query.sources.SourceReader;
+import dev.attribution.views.RecordViews;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -19,11 +19,11 @@ import java.util.Locale;
 @Singleton
 class SourceStore {
 
-    private final SourceReader reader;
+    private final RecordViews views;
     private final AdHierarchy hierarchy;
 
-    SourceStore(SourceReader reader, AdHierarchy hierarchy) {
-        this.reader = reader;
+    SourceStore(RecordViews views, AdHierarchy hierarchy) {
+        this.views = views;
         this.hierarchy = hierarchy;
     }
 
@@ -181,7 +181,7 @@ class SourceStore {
     }
 
     private JsonNode view(Connection c, String accountId, String id) {
-        return reader.byId(c, accountId, id).map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
+        return views.source(c, accountId, id).map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
     }
 
     /** {@code @} and the name in lower case, runs of other characters as one dash. */

@@ -6,7 +6,6 @@ import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.command.requests.WriteRequestLog;
-import dev.attribution.query.sources.SourceReader;
 import jakarta.inject.Singleton;
 
 import java.util.List;
@@ -23,11 +22,11 @@ public class SourceWrites {
     static final Set<String> UPDATE_FIELDS = JsonBody.fieldsOf(SourceUpdateBody.class);
 
     private final WriteRequestLog log;
-    private final SourceReader reader;
+    private final SourceTags tags;
 
-    public SourceWrites(WriteRequestLog log, SourceReader reader) {
+    SourceWrites(WriteRequestLog log, SourceTags tags) {
         this.log = log;
-        this.reader = reader;
+        this.tags = tags;
     }
 
     /** {@code POST /sources}: CREATE_SOURCE_LINK. */
@@ -67,7 +66,7 @@ public class SourceWrites {
         ObjectNode p = JsonBody.mapper().createObjectNode().put("id", id);
         body.nonBlankString("name").ifPresent(name -> p.put("name", name));
         body.nonBlankString("tag").map(SourceWrites::sourceTag).ifPresent(tag -> {
-            reader.idByTag(caller.accountId(), tag).filter(other -> !other.equals(id)).ifPresent(other -> {
+            tags.idByTag(caller.accountId(), tag).filter(other -> !other.equals(id)).ifPresent(other -> {
                 throw ApiException.badRequest("The tag " + tag + " is already used by another source");
             });
             p.put("tag", tag);
@@ -100,7 +99,7 @@ public class SourceWrites {
 
     private String existing(Caller caller, String pathTag) {
         String tag = pathTag == null || pathTag.isBlank() ? "" : (pathTag.trim().startsWith("@") ? pathTag.trim() : "@" + pathTag.trim());
-        return reader.idByTag(caller.accountId(), tag)
+        return tags.idByTag(caller.accountId(), tag)
                 .orElseThrow(() -> ApiException.badRequest("Source not found: " + tag));
     }
 

@@ -8,8 +8,8 @@ import dev.attribution.command.commerce.CommerceInput;
 import dev.attribution.command.events.DomainEvents;
 import dev.attribution.command.leads.LeadResolver;
 import dev.attribution.command.requests.WriteHandler;
-import dev.attribution.query.subscriptions.SubscriptionReader;
-import dev.attribution.query.subscriptions.SubscriptionView;
+import dev.attribution.views.RecordViews;
+import dev.attribution.views.SubscriptionView;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -40,11 +40,11 @@ public final class SubscriptionHandlers {
     @Singleton
     static class Create implements WriteHandler {
         private final LeadResolver leads;
-        private final SubscriptionReader reader;
+        private final RecordViews views;
 
-        Create(LeadResolver leads, SubscriptionReader reader) {
+        Create(LeadResolver leads, RecordViews views) {
             this.leads = leads;
-            this.reader = reader;
+            this.views = views;
         }
 
         @Override
@@ -120,7 +120,7 @@ public final class SubscriptionHandlers {
                     ps.executeUpdate();
                 }
             }
-            SubscriptionView view = reader.byIds(c, accountId, w.account().timeZone(), List.of(id)).get(0);
+            SubscriptionView view = views.subscriptions(c, accountId, w.account().timeZone(), List.of(id)).get(0);
             JsonNode result = JsonBody.mapper().valueToTree(view);
             if (existing == null) {
                 DomainEvents.record(c, accountId, "subscription.created", id, result, now);
@@ -133,10 +133,10 @@ public final class SubscriptionHandlers {
 
     @Singleton
     static class Update implements WriteHandler {
-        private final SubscriptionReader reader;
+        private final RecordViews views;
 
-        Update(SubscriptionReader reader) {
-            this.reader = reader;
+        Update(RecordViews views) {
+            this.views = views;
         }
 
         @Override
@@ -168,13 +168,13 @@ public final class SubscriptionHandlers {
             for (String id : ids) {
                 SubscriptionHandlers.update(c, accountId, id, p, w.acceptedAt());
             }
-            List<SubscriptionView> views = reader.byIds(c, accountId, w.account().timeZone(), ids);
-            for (SubscriptionView v : views) {
+            List<SubscriptionView> rendered = views.subscriptions(c, accountId, w.account().timeZone(), ids);
+            for (SubscriptionView v : rendered) {
                 if (p.hasNonNull("status") && !v.status().equals(statusById.get(v.id()))) {
                     DomainEvents.record(c, accountId, "subscription.status.changed", v.id(), JsonBody.mapper().valueToTree(v), w.acceptedAt());
                 }
             }
-            return JsonBody.mapper().valueToTree(views);
+            return JsonBody.mapper().valueToTree(rendered);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.attribution.command.subscriptions;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestBodyType;
@@ -20,6 +22,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import java.util.concurrent.CompletableFuture;
 
 /** Subscription writes (spec 4.13; shapes as the real client sends them). */
+@ServedBy(NodeSide.COMMAND)
 @Controller("/api/v1.0/subscriptions")
 class SubscriptionsWriteController {
 

@@ -1,6 +1,5 @@
 package dev.attribution.command.urlrules;
 
-import dev.attribution.query.urlrules.UrlRuleScores;
 import jakarta.inject.Singleton;
 
 import java.sql.Array;
@@ -39,8 +38,7 @@ public class UrlRuleMatcher {
                             strings(rs.getArray("words_to_match")), strings(rs.getArray("words_not_to_match")),
                             strings(rs.getArray("source_rule_types")).stream().map(UrlRuleEngine.SourceRuleType::valueOf).toList(),
                             rs.getBoolean("apply_base_domain"), rs.getBoolean("disregard_source"), true,
-                            UrlRuleScores.parse(rs.getString("scores")).stream()
-                                    .map(s -> new UrlRuleEngine.Score(s.keywords(), s.score())).toList(),
+                            UrlRuleScoresColumn.parse(rs.getString("scores")),
                             dynamic.isEmpty() ? null : dynamic.get(0), rs.getString("ts_name")));
                 }
                 return out;

@@ -1,9 +1,6 @@
 package dev.attribution.command.urlrules;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.command.leads.LeadStages;
-import dev.attribution.api.JsonBody;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import jakarta.inject.Singleton;
 
@@ -55,8 +52,7 @@ class UrlRuleStore {
                         strings(rs.getArray("source_rule_types")), rs.getBoolean("apply_base_domain"),
                         rs.getBoolean("disregard_source"), strings(rs.getArray("traffic_source_to_match")),
                         strings(rs.getArray("source_category_to_match")), rs.getString("ts_name"), rs.getString("sc_name"),
-                        dev.attribution.query.urlrules.UrlRuleScores.parse(rs.getString("scores")).stream()
-                                .map(s -> new UrlRuleEngine.Score(s.keywords(), s.score())).toList(),
+                        UrlRuleScoresColumn.parse(rs.getString("scores")),
                         rs.getBoolean("is_enabled"), "LEAD_STAGE".equals(rs.getString("action_type"))));
             }
         });
@@ -136,7 +132,7 @@ class UrlRuleStore {
         ps.setArray(i++, c.createArrayOf("text", d.sourceCategoryToMatch().toArray()));
         ps.setObject(i++, d.trafficSourceCategory() == null ? null : named(c, "traffic_sources", accountId, d.trafficSourceCategory()));
         ps.setObject(i++, d.sourceCategory() == null ? null : named(c, "source_categories", accountId, d.sourceCategory()));
-        ps.setString(i++, scoresJson(d.scores()));
+        ps.setString(i++, UrlRuleScoresColumn.toJson(d.scores()));
         ps.setBoolean(i++, d.isEnabled());
         return i;
     }
@@ -165,17 +161,6 @@ class UrlRuleStore {
             }
         }
         return named(c, table, accountId, name);
-    }
-
-    private static String scoresJson(List<UrlRuleEngine.Score> scores) {
-        ArrayNode array = JsonBody.mapper().createArrayNode();
-        for (UrlRuleEngine.Score s : scores) {
-            ObjectNode o = array.addObject();
-            ArrayNode k = o.putArray("keywords");
-            s.keywords().forEach(k::add);
-            o.put("score", s.score());
-        }
-        return array.toString();
     }
 
     private static List<String> strings(Array array) throws SQLException {

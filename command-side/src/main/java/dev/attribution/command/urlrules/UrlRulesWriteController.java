@@ -1,5 +1,7 @@
 package dev.attribution.command.urlrules;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParameters;
@@ -21,6 +23,7 @@ import io.swagger.v3.oas.annotations.Operation;
 
 
 /** URL rule writes of spec 4.9: synchronous, strict parameters and fields. */
+@ServedBy(NodeSide.COMMAND)
 @Controller("/api/v1.0/url-rules")
 class UrlRulesWriteController {
 

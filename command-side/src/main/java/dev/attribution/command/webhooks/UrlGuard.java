@@ -1,6 +1,5 @@
 package dev.attribution.command.webhooks;
 
-import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 
 import java.net.Inet4Address;
@@ -33,9 +32,9 @@ class UrlGuard {
     private final WebhookDns dns;
     private final boolean allowLoopback;
 
-    UrlGuard(WebhookDns dns, @Value("${attribution.webhooks.allow-loopback:false}") boolean allowLoopback) {
+    UrlGuard(WebhookDns dns, WebhookSettings settings) {
         this.dns = dns;
-        this.allowLoopback = allowLoopback;
+        this.allowLoopback = settings.isAllowLoopback();
     }
 
     /** The problem with {@code url} as a webhook target (its form, then its addresses), or empty when it may be used. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.JsonBody;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
@@ -59,18 +58,13 @@ public class WebhookDelivery implements ApplicationEventListener<ServerStartupEv
     private volatile boolean running;
     private Thread thread;
 
-    WebhookDelivery(DataSource dataSource, WebhookSender sender,
-                    @Value("${attribution.webhooks.retry-period:PT24H}") Duration retryPeriod,
-                    @Value("${attribution.webhooks.initial-backoff:PT5S}") Duration initialBackoff,
-                    @Value("${attribution.webhooks.max-backoff:PT1H}") Duration maxBackoff,
-                    @Value("${attribution.webhooks.timeout:PT10S}") Duration timeout,
-                    @Value("${attribution.webhooks.poll-interval:PT0.5S}") Duration pollInterval) {
+    WebhookDelivery(DataSource dataSource, WebhookSender sender, WebhookSettings settings) {
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
-        this.retryPeriod = retryPeriod;
-        this.initialBackoff = initialBackoff;
-        this.maxBackoff = maxBackoff;
-        this.timeout = timeout;
-        this.pollMillis = Math.max(10, pollInterval.toMillis());
+        this.retryPeriod = settings.getRetryPeriod();
+        this.initialBackoff = settings.getInitialBackoff();
+        this.maxBackoff = settings.getMaxBackoff();
+        this.timeout = settings.getTimeout();
+        this.pollMillis = Math.max(10, settings.getPollInterval().toMillis());
         this.sender = sender;
     }
 

@@ -1,7 +1,6 @@
 package dev.attribution.command.webhooks;
 
 import com.standardwebhooks.Webhook;
-import io.micronaut.context.annotation.Value;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import org.apache.hc.client5.http.DnsResolver;
@@ -20,7 +19,6 @@ import org.apache.hc.core5.util.Timeout;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -39,8 +37,8 @@ class WebhookSender implements AutoCloseable {
 
     private final CloseableHttpClient http;
 
-    WebhookSender(UrlGuard guard, @Value("${attribution.webhooks.timeout:PT10S}") Duration timeout) {
-        Timeout t = Timeout.of(timeout);
+    WebhookSender(UrlGuard guard, WebhookSettings settings) {
+        Timeout t = Timeout.of(settings.getTimeout());
         DnsResolver pinned = new DnsResolver() {
             @Override
             public InetAddress[] resolve(String host) throws UnknownHostException {

@@ -1,5 +1,7 @@
 package dev.attribution.command.webhooks;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.QueryParameters;
@@ -22,7 +24,12 @@ import io.swagger.v3.oas.annotations.Operation;
 
 import java.util.List;
 
-/** Webhook subscriptions (spec 2.19, 6) at the paths real clients use; synchronous. */
+/**
+ * Webhook subscriptions (spec 2.19, 6) at the paths real clients use; synchronous. Creating, changing and deleting
+ * them are command routes; listing and reading them are query routes, served by read nodes like every other read of
+ * PostgreSQL (README, "Node roles").
+ */
+@ServedBy(NodeSide.COMMAND)
 @Controller("/api/v1.0/webhook-subscriptions")
 class WebhookSubscriptionsController {
 
@@ -43,6 +50,7 @@ class WebhookSubscriptionsController {
     }
 
     @Get
+    @ServedBy(NodeSide.QUERY)
     @Operation(summary = "List the webhook subscriptions.")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.GET_WEBHOOK_SUBSCRIPTIONS)
@@ -52,6 +60,7 @@ class WebhookSubscriptionsController {
     }
 
     @Get("/{externalId}")
+    @ServedBy(NodeSide.QUERY)
     @Operation(summary = "One webhook subscription.")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.GET_WEBHOOK_SUBSCRIPTIONS)

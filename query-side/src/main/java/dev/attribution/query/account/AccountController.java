@@ -1,5 +1,7 @@
 package dev.attribution.query.account;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.QueryParameters;
@@ -17,6 +19,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import java.util.List;
 
 /** Account endpoints of spec 4.13 in the shapes the real clients read: user info, domains, tracking script. */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0")
 class AccountController {
 

@@ -1,5 +1,7 @@
 package dev.attribution.query.adspend;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiException;
@@ -26,6 +28,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** {@code GET /ad-accounts} (4.5), {@code GET /ads} (4.8) and {@code GET /keywords} (4.13) from PostgreSQL. */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0")
 class AdHierarchyController {
 

@@ -4,7 +4,7 @@ import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.attribution.api.ApiDates;
 import dev.attribution.query.sources.SourceReader;
-import dev.attribution.query.sources.SourceView;
+import dev.attribution.views.SourceView;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;

@@ -1,5 +1,7 @@
 package dev.attribution.query.attribution;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.attribution.api.QueryParameter;
 import dev.attribution.api.QueryParameters;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code GET /api/v1.0/attribution/ad-account} (spec 4.5). */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/attribution/ad-account")
 class AdAccountAttributionController {
 

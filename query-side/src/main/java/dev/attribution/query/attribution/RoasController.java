@@ -1,5 +1,7 @@
 package dev.attribution.query.attribution;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.attribution.api.QueryParameter;
@@ -20,6 +22,7 @@ import java.time.Clock;
  * {@code GET /api/v1.0/attribution/roas} and {@code GET /api/v1.0/attribution/marginal-cac-curve} (spec 4.5).
  * Both enforce unknown/repeated parameters (4.0). The curve's role is not named by the spec (5): it uses Get ROAS.
  */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/attribution")
 @Requires(beans = {RoasReport.class, MarginalCacCurve.class})
 class RoasController {

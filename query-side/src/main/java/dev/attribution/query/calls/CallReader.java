@@ -1,10 +1,13 @@
 package dev.attribution.query.calls;
 
+import dev.attribution.views.CallView;
+
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.PageTokens;
 import dev.attribution.query.commerce.LeadRow;
-import dev.attribution.query.leads.Attribution;
+import dev.attribution.query.leads.AttributionColumns;
+import dev.attribution.views.Attribution;
 import dev.attribution.query.leads.LeadReader;
 import dev.attribution.query.support.Keyset;
 import dev.attribution.query.support.SqlQuery;
@@ -31,7 +34,7 @@ public class CallReader {
         }
     }
 
-    private static final String SELECT = "SELECT c.*, " + Attribution.sourcesAsOf("c", "call_date") + " FROM calls c WHERE c.account_id = ? AND NOT c.deleted";
+    private static final String SELECT = "SELECT c.*, " + AttributionColumns.sourcesAsOf("c", "call_date") + " FROM calls c WHERE c.account_id = ? AND NOT c.deleted";
 
     private final JdbcOperations jdbc;
     private final LeadReader leads;
@@ -84,7 +87,7 @@ public class CallReader {
                 dev.attribution.query.commerce.Scores.of(rs.getBigDecimal("score")),
                 ApiDates.formatLegacy(date, zone), rs.getString("state"),
                 qualification == null && oldName == null ? null : new CallView.Qualification(qualification, oldName), null,
-                Attribution.fromColumn(rs.getString("first_source"), zone),
-                Attribution.fromColumn(rs.getString("last_source"), zone)));
+                AttributionColumns.fromColumn(rs.getString("first_source"), zone),
+                AttributionColumns.fromColumn(rs.getString("last_source"), zone)));
     }
 }

@@ -1,5 +1,9 @@
 package dev.attribution.query.calls;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
+import dev.attribution.views.CallView;
+
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
@@ -19,6 +23,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import java.time.ZoneId;
 
 /** {@code GET /api/v1.0/calls} (spec 4.3). */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/calls")
 class CallsController {
 

@@ -1,13 +1,16 @@
 package dev.attribution.query.carts;
 
+import dev.attribution.views.CartView;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.PageTokens;
 import dev.attribution.query.commerce.LeadEmbeds;
-import dev.attribution.query.leads.Attribution;
+import dev.attribution.query.leads.AttributionColumns;
+import dev.attribution.views.Attribution;
 import dev.attribution.query.leads.LeadReader;
-import dev.attribution.query.products.ProductView;
+import dev.attribution.views.ProductView;
 import dev.attribution.query.support.Keyset;
 import dev.attribution.query.support.SqlQuery;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
@@ -37,7 +40,7 @@ public class CartReader {
     record Row(String id, String leadId, String orderId, Instant date, int events, String firstSource, String lastSource) {
     }
 
-    private static final String SELECT = "SELECT c.*, " + Attribution.sourcesAsOf("c", "cart_date") + " FROM carts c WHERE c.account_id = ?";
+    private static final String SELECT = "SELECT c.*, " + AttributionColumns.sourcesAsOf("c", "cart_date") + " FROM carts c WHERE c.account_id = ?";
 
     private final JdbcOperations jdbc;
     private final LeadReader leads;
@@ -95,7 +98,7 @@ public class CartReader {
                 });
         return rows.stream().map(r -> new CartView(r.id(), r.orderId(), ApiDates.formatUtc(r.date()), r.events(),
                 r.leadId() == null ? null : leadsById.get(r.leadId()), items.getOrDefault(r.id(), List.of()),
-                Attribution.fromColumn(r.firstSource(), zone), Attribution.fromColumn(r.lastSource(), zone))).toList();
+                AttributionColumns.fromColumn(r.firstSource(), zone), AttributionColumns.fromColumn(r.lastSource(), zone))).toList();
     }
 
     private static Row row(java.sql.ResultSet rs) throws java.sql.SQLException {

@@ -1,5 +1,9 @@
 package dev.attribution.query.carts;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
+import dev.attribution.views.CartView;
+
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
@@ -18,6 +22,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import java.time.ZoneId;
 
 /** {@code GET /api/v1.0/carts} (spec 4.12): strict parameters; {@code purchased} splits bought from abandoned carts. */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/carts")
 class CartsController {
 

@@ -1,5 +1,7 @@
 package dev.attribution.query.clicks;
 
+import dev.attribution.views.ClickView;
+
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
 import dev.attribution.query.support.Keyset;

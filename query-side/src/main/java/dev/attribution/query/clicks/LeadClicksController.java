@@ -1,5 +1,9 @@
 package dev.attribution.query.clicks;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
+import dev.attribution.views.ClickView;
+
 import dev.attribution.api.ApiException;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
@@ -20,6 +24,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** {@code GET /api/v1.0/leads/clicks} (spec 4.1): the clicks of one or more leads, oldest first. */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/leads/clicks")
 class LeadClicksController {
 

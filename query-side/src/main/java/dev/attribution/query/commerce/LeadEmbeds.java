@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.JsonBody;
 import dev.attribution.query.leads.LeadReader;
-import dev.attribution.query.leads.LeadView;
+import dev.attribution.views.LeadView;
 
 import java.sql.Connection;
 import java.time.OffsetDateTime;

@@ -1,5 +1,7 @@
 package dev.attribution.query.customcosts;
 
+import dev.attribution.views.CustomCostView;
+
 import dev.attribution.api.ApiDates;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;

@@ -1,5 +1,9 @@
 package dev.attribution.query.customcosts;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
+import dev.attribution.views.CustomCostView;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.DateRange;
@@ -29,6 +33,7 @@ import java.util.List;
  * are read in the account's zone (2.2.4) while the costs keep a wall clock stored as written (as if UTC), so in a zone
  * west of UTC a window reaches a few hours into the next day; callers widen their window by a day.
  */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/custom-costs")
 class CustomCostsController {
 

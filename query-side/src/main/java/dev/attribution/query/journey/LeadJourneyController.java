@@ -1,5 +1,7 @@
 package dev.attribution.query.journey;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Set;
 
 /** {@code GET /api/v1.0/leads/journey} (spec 4.1, 2.17). */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/leads/journey")
 class LeadJourneyController {
 

@@ -1,5 +1,7 @@
 package dev.attribution.query.leads;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
@@ -18,6 +20,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import java.util.Arrays;
 
 /** {@code GET /api/v1.0/leads/aggregation} (spec 4.1): lead counts by attribute, from ClickHouse. */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/leads/aggregation")
 @Requires(beans = LeadAggregation.class)
 class LeadAggregationController {

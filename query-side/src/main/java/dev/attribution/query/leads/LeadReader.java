@@ -1,5 +1,8 @@
 package dev.attribution.query.leads;
 
+import dev.attribution.views.LeadView;
+import dev.attribution.views.Attribution;
+
 import dev.attribution.api.ApiDates;
 import dev.attribution.query.support.Keyset;
 import dev.attribution.query.support.SqlQuery;
@@ -33,7 +36,7 @@ public class LeadReader {
                    (SELECT array_agg(t.tag ORDER BY t.tag) FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id) AS tag_list,
                    (SELECT array_agg(i.ip ORDER BY i.ip) FROM lead_ips i WHERE i.account_id = l.account_id AND i.lead_id = l.id) AS ip_list,
                    (SELECT array_agg(p.phone ORDER BY p.phone) FROM lead_phones p WHERE p.account_id = l.account_id AND p.lead_id = l.id) AS phone_list,
-            """ + Attribution.column(true, "first_source") + ",\n" + Attribution.column(false, "last_source") + """
+            """ + AttributionColumns.column(true, "first_source") + ",\n" + AttributionColumns.column(false, "last_source") + """
 
             """;
 
@@ -196,9 +199,9 @@ public class LeadReader {
         Timestamp stageDate = rs.getTimestamp("stage_date");
         String firstSource = rs.getString("first_source");
         String lastSource = rs.getString("last_source");
-        Attribution first = Attribution.fromColumn(firstSource, zone);
+        Attribution first = AttributionColumns.fromColumn(firstSource, zone);
         // a lead with one touch has it as first and last source: read once (a record, so one value serves both)
-        Attribution last = java.util.Objects.equals(firstSource, lastSource) ? first : Attribution.fromColumn(lastSource, zone);
+        Attribution last = java.util.Objects.equals(firstSource, lastSource) ? first : AttributionColumns.fromColumn(lastSource, zone);
         return new LeadView(
                 rs.getString("id"),
                 rs.getString("email"),

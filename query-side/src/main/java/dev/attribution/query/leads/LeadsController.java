@@ -1,5 +1,9 @@
 package dev.attribution.query.leads;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
+import dev.attribution.views.LeadView;
+
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
 import dev.attribution.api.QueryParameter;
@@ -15,6 +19,7 @@ import io.micronaut.http.annotation.Get;
 import io.swagger.v3.oas.annotations.Operation;
 
 /** {@code GET /api/v1.0/leads} (spec 4.1): leads from PostgreSQL, current as of the request. */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/leads")
 class LeadsController {
 

@@ -1,5 +1,7 @@
 package dev.attribution.query.paths;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiException;
@@ -23,6 +25,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /** {@code GET /api/v1.0/conversion-paths} (spec 4.4): conversions of one type with their source touches, from ClickHouse. */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/conversion-paths")
 @Requires(beans = ConversionPaths.class)
 class ConversionPathsController {

@@ -1,5 +1,7 @@
 package dev.attribution.query.products;
 
+import dev.attribution.views.ProductView;
+
 import dev.attribution.api.DateRange;
 import dev.attribution.query.support.Keyset;
 import dev.attribution.query.support.SqlQuery;

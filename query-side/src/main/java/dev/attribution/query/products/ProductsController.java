@@ -1,5 +1,9 @@
 package dev.attribution.query.products;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
+import dev.attribution.views.ProductView;
+
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
@@ -20,6 +24,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import java.util.List;
 
 /** {@code GET /api/v1.0/products} (spec 4.6): strict parameters, exact name and tag, recurring filter. */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/products")
 class ProductsController {
 

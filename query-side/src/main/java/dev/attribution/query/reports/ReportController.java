@@ -1,5 +1,7 @@
 package dev.attribution.query.reports;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.QueryParameter;
@@ -28,8 +30,11 @@ import java.util.List;
 
 /**
  * {@code POST /api/v1.0/reports/generate} and {@code GET /api/v1.0/reports/poll/{externalId}} (spec 4.13;
- * docs/reports.md). Both need the role of {@code GET /attribution}, whose report they run.
+ * docs/reports.md). Both need the role of {@code GET /attribution}, whose report they run. Both are query routes,
+ * the POST included: it changes no record, its job row is the bookkeeping of a read, and the job runs on a node
+ * serving the query side ({@link ReportWorker}) against ClickHouse (README, "Node roles").
  */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/reports")
 @Requires(beans = ReportJobs.class)
 class ReportController {

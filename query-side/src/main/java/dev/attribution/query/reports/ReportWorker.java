@@ -3,7 +3,6 @@ package dev.attribution.query.reports;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.attribution.api.ApiException;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
 import jakarta.annotation.PreDestroy;
@@ -49,21 +48,15 @@ public class ReportWorker implements ApplicationEventListener<ServerStartupEvent
     private volatile boolean running;
     private volatile long lastSweep;
 
-    public ReportWorker(ReportJobStore store, List<ReportType> types,
-                        @Value("${attribution.reports.worker-threads:2}") int threadCount,
-                        @Value("${attribution.reports.lease:PT1M}") Duration lease,
-                        @Value("${attribution.reports.retention:PT24H}") Duration retention,
-                        @Value("${attribution.reports.retry-delay:PT5S}") Duration retryDelay,
-                        @Value("${attribution.reports.poll-interval:PT0.2S}") Duration pollInterval,
-                        @Value("${attribution.reports.max-attempts:3}") int maxAttempts) {
+    public ReportWorker(ReportJobStore store, List<ReportType> types, ReportSettings settings) {
         this.store = store;
         types.forEach(t -> this.types.put(t.name(), t));
-        this.threadCount = Math.max(1, threadCount);
-        this.lease = lease;
-        this.retention = retention;
-        this.retryDelay = retryDelay;
-        this.pollMillis = Math.max(10, pollInterval.toMillis());
-        this.maxAttempts = maxAttempts;
+        this.threadCount = settings.getWorkerThreads();
+        this.lease = settings.getLease();
+        this.retention = settings.getRetention();
+        this.retryDelay = settings.getRetryDelay();
+        this.pollMillis = Math.max(10, settings.getPollInterval().toMillis());
+        this.maxAttempts = settings.getMaxAttempts();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.attribution.query.requests;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.QueryParameters;
@@ -13,6 +15,7 @@ import io.swagger.v3.oas.annotations.Operation;
 
 
 /** {@code GET /api/v1.0/requests/{request_id}} (spec 4.13, 2.20): the outcome of an asynchronous write. */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/requests")
 class RequestStatusController {
 

@@ -1,10 +1,13 @@
 package dev.attribution.query.sales;
 
+import dev.attribution.views.SaleView;
+
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.PageTokens;
 import dev.attribution.query.commerce.LeadRow;
-import dev.attribution.query.leads.Attribution;
+import dev.attribution.query.leads.AttributionColumns;
+import dev.attribution.views.Attribution;
 import dev.attribution.query.leads.LeadReader;
 import dev.attribution.query.support.Keyset;
 import dev.attribution.query.support.SqlQuery;
@@ -32,7 +35,7 @@ public class SaleReader {
     }
 
     /** A sale row before its lead is attached. */
-    private static final String SELECT = "SELECT s.*, o.integration_type, " + Attribution.sourcesAsOf("s", "sale_date")
+    private static final String SELECT = "SELECT s.*, o.integration_type, " + AttributionColumns.sourcesAsOf("s", "sale_date")
             + " FROM sales s JOIN orders o ON o.account_id = s.account_id AND o.id = s.order_id WHERE s.account_id = ? AND NOT s.deleted";
 
     private final JdbcOperations jdbc;
@@ -101,8 +104,8 @@ public class SaleReader {
                 rs.getBoolean("recurring"),
                 rs.getInt("quantity"),
                 null,
-                Attribution.fromColumn(rs.getString("first_source"), zone),
-                Attribution.fromColumn(rs.getString("last_source"), zone),
+                AttributionColumns.fromColumn(rs.getString("first_source"), zone),
+                AttributionColumns.fromColumn(rs.getString("last_source"), zone),
                 new SaleView.Price(rs.getString("currency"), rs.getBigDecimal("price"), rs.getBigDecimal("discount"),
                         rs.getBigDecimal("hard_cost"), rs.getBigDecimal("refunded_amount")),
                 new SaleView.SaleProduct(rs.getString("product_id"), rs.getString("product_name"),

@@ -1,5 +1,9 @@
 package dev.attribution.query.sales;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
+import dev.attribution.views.SaleView;
+
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
@@ -21,6 +25,7 @@ import java.time.ZoneId;
 import java.util.List;
 
 /** {@code GET /api/v1.0/sales} (spec 4.2): dates bound the sale date, never the refund date. */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/sales")
 class SalesController {
 

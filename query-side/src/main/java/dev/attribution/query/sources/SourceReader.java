@@ -1,5 +1,7 @@
 package dev.attribution.query.sources;
 
+import dev.attribution.views.SourceView;
+
 import dev.attribution.query.support.Keyset;
 import dev.attribution.query.support.SqlQuery;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;

@@ -1,5 +1,9 @@
 package dev.attribution.query.sources;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
+import dev.attribution.views.SourceView;
+
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
@@ -16,6 +20,7 @@ import io.micronaut.http.annotation.Get;
 import io.swagger.v3.oas.annotations.Operation;
 
 /** {@code GET /sources} (spec 4.8): live sources from PostgreSQL. */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/sources")
 class SourcesController {
 

@@ -1,5 +1,7 @@
 package dev.attribution.query.stages;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
@@ -23,6 +25,7 @@ import java.util.List;
  * {@code stageFromDate}/{@code stageToDate}; {@code fromDate}/{@code toDate} are checked (7.2.3, 7.2.5) but do not filter.
  * The role is Get Leads: the spec names none for stages.
  */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/stages")
 class StagesController {
 

@@ -1,10 +1,13 @@
 package dev.attribution.query.subscriptions;
 
+import dev.attribution.views.SubscriptionView;
+
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.PageTokens;
 import dev.attribution.query.commerce.LeadRow;
-import dev.attribution.query.leads.Attribution;
+import dev.attribution.query.leads.AttributionColumns;
+import dev.attribution.views.Attribution;
 import dev.attribution.query.leads.LeadReader;
 import dev.attribution.query.support.Keyset;
 import dev.attribution.query.support.SqlQuery;
@@ -31,7 +34,7 @@ public class SubscriptionReader {
         }
     }
 
-    private static final String SELECT = "SELECT s.*, " + Attribution.sourcesAsOf("s", "start_date") + " FROM subscriptions s WHERE s.account_id = ?";
+    private static final String SELECT = "SELECT s.*, " + AttributionColumns.sourcesAsOf("s", "start_date") + " FROM subscriptions s WHERE s.account_id = ?";
 
     private final JdbcOperations jdbc;
     private final LeadReader leads;
@@ -89,8 +92,8 @@ public class SubscriptionReader {
                 ApiDates.formatLegacy(SqlQuery.instant(rs, "trial_end_date"), zone),
                 ApiDates.format(SqlQuery.instant(rs, "updated_at"), zone),
                 rs.getBigDecimal("price"), rs.getString("status"), null,
-                Attribution.fromColumn(rs.getString("first_source"), zone),
-                Attribution.fromColumn(rs.getString("last_source"), zone),
+                AttributionColumns.fromColumn(rs.getString("first_source"), zone),
+                AttributionColumns.fromColumn(rs.getString("last_source"), zone),
                 categoryId == null ? null : new SubscriptionView.Category(categoryId, rs.getString("category_name"))));
     }
 }

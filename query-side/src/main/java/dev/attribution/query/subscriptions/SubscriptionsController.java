@@ -1,5 +1,9 @@
 package dev.attribution.query.subscriptions;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
+import dev.attribution.views.SubscriptionView;
+
 import dev.attribution.api.DateRange;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.FixedSet;
@@ -24,6 +28,7 @@ import java.util.List;
  * {@code GET /api/v1.0/subscriptions}: {@code status} (or the client's {@code subscriptionStates}) takes the read set
  * of 2.4, UNKNOWN included; dates bound the start date; {@code updatedFromDate}/{@code updatedToDate} the last update.
  */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/subscriptions")
 class SubscriptionsController {
 

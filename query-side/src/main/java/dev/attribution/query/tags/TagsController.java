@@ -1,5 +1,7 @@
 package dev.attribution.query.tags;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.PageTokens;
@@ -17,6 +19,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import java.util.List;
 
 /** {@code GET /tags} (deprecated) and {@code GET /tags/count} (spec 4.7). */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/tags")
 class TagsController {
 

@@ -1,5 +1,7 @@
 package dev.attribution.query.urlrules;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
 import dev.attribution.api.PageTokens;
 import dev.attribution.api.QueryParameter;
@@ -18,6 +20,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import java.util.List;
 
 /** {@code GET /url-rules} and {@code GET /url-rules/{id}} (spec 4.9), strict parameters (4.0). */
+@ServedBy(NodeSide.QUERY)
 @Controller("/api/v1.0/url-rules")
 class UrlRulesController {
 

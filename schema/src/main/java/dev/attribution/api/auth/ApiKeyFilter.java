@@ -3,8 +3,8 @@ package dev.attribution.api.auth;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.ErrorResponses;
 import dev.attribution.api.NotifiedCache;
+import dev.attribution.api.limits.RateLimitSettings;
 import dev.attribution.api.limits.RateLimiter;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.core.order.Ordered;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
@@ -54,16 +54,14 @@ public class ApiKeyFilter implements Ordered {
     private final int defaultPerMinute;
     private final ExecutorService blocking;
 
-    public ApiKeyFilter(AccountDirectory directory, NotifiedCache cache, RateLimiter limiter,
-                        @Value("${attribution.rate-limits.per-second:30}") int defaultPerSecond,
-                        @Value("${attribution.rate-limits.per-minute:1000}") int defaultPerMinute,
+    public ApiKeyFilter(AccountDirectory directory, NotifiedCache cache, RateLimiter limiter, RateLimitSettings limits,
                         @Named(TaskExecutors.BLOCKING) ExecutorService blocking) {
         this.blocking = blocking;
         this.directory = directory;
         this.cache = cache;
         this.limiter = limiter;
-        this.defaultPerSecond = defaultPerSecond;
-        this.defaultPerMinute = defaultPerMinute;
+        this.defaultPerSecond = limits.getPerSecond();
+        this.defaultPerMinute = limits.getPerMinute();
     }
 
     @RequestFilter

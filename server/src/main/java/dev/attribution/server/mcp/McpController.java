@@ -1,5 +1,7 @@
 package dev.attribution.server.mcp;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -33,6 +35,7 @@ import java.util.Map;
  * {@code API-Key} header is checked first (401 with the API's envelope when absent, wrong, revoked or of an inactive
  * account, spec 5.2); each tool call then goes through the API itself with that key (see {@link LoopbackApi}).
  */
+@ServedBy(NodeSide.EVERY_NODE)
 @Controller("/mcp")
 @ExecuteOn(TaskExecutors.BLOCKING)
 class McpController {

@@ -1,5 +1,7 @@
 package dev.attribution.server.openapi;
 
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.JsonBody;
 import io.micronaut.http.HttpHeaders;
@@ -19,6 +21,7 @@ import java.util.Map;
  * Swagger UI ({@code /swagger-ui/index.html}) loads it from. Its {@code servers} entry is the address the request
  * reached (the {@code Host} header, and {@code X-Forwarded-Proto} behind a TLS proxy).
  */
+@ServedBy(NodeSide.EVERY_NODE)
 @Controller
 @Hidden
 class OpenApiController {

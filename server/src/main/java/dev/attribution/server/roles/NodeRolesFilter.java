@@ -2,6 +2,8 @@ package dev.attribution.server.roles;
 
 import dev.attribution.api.ApiException;
 import dev.attribution.api.ErrorResponses;
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.order.Ordered;
@@ -14,10 +16,10 @@ import io.micronaut.web.router.RouteAttributes;
 
 /**
  * Which API roles this node serves ({@code attribution.roles.command}, {@code attribution.roles.query}; both on by
- * default). Controllers of {@code dev.attribution.command…} are the command side, those of
- * {@code dev.attribution.query…} the query side; a node with one side switched off answers that side's routes
- * 404 with the error envelope, before authentication, so a load balancer can route writes and reads to separate
- * pools of stateless nodes. (The CDC role is switched by the same prefix in the cdc-bridge module.)
+ * default). Each route's side is the one its controller declares with {@link ServedBy} (a method's declaration
+ * overrides its class's); a node with one side switched off answers that side's routes 404 with the error envelope,
+ * before authentication, so a load balancer can route writes and reads to separate pools of stateless nodes.
+ * (The CDC role is switched by {@code @Requires} on the cdc-bridge's bean.)
  */
 @ServerFilter("/api/v1.0/**")
 public class NodeRolesFilter implements Ordered {
@@ -37,15 +39,13 @@ public class NodeRolesFilter implements Ordered {
         if (command && query) {
             return null;
         }
-        String side = RouteAttributes.getRouteMatch(request)
+        NodeSide side = RouteAttributes.getRouteMatch(request)
                 .filter(MethodBasedRouteMatch.class::isInstance)
-                .map(m -> ((MethodBasedRouteMatch<?, ?>) m).getDeclaringType().getPackageName())
-                .orElse("");
-        boolean off = (!command && side.startsWith("dev.attribution.command"))
-                || (!query && side.startsWith("dev.attribution.query"));
-        return off ? ErrorResponses.of(ApiException.notFound(
-                "This node does not serve " + request.getMethodName() + " " + request.getPath()
-                        + " (attribution.roles." + (side.startsWith("dev.attribution.command") ? "command" : "query") + " is false)"))
+                .flatMap(m -> ((MethodBasedRouteMatch<?, ?>) m).getAnnotationMetadata().enumValue(ServedBy.class, NodeSide.class))
+                .orElse(NodeSide.EVERY_NODE);
+        boolean off = !command && side == NodeSide.COMMAND || !query && side == NodeSide.QUERY;
+        return off ? ErrorResponses.of(ApiException.notFound("This node does not serve " + request.getMethodName() + " "
+                + request.getPath() + " (attribution.roles." + side.role() + " is false)"))
                 : null;
     }
 

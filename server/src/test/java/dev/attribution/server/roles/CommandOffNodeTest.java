@@ -23,4 +23,30 @@ class CommandOffNodeTest extends ApiTest {
         assertEquals(200, read.status(), read.raw());
         assertEquals(0, read.body().get("result").size());
     }
+
+    /** Listing and reading webhook subscriptions are reads (README, "Node roles"); changing them is a write. */
+    @Test
+    void webhookSubscriptionsAreListedButNotCreated() {
+        String key = newAccount();
+        Response list = get(key, "/api/v1.0/webhook-subscriptions");
+        assertEquals(200, list.status(), list.raw());
+        assertEquals(0, list.body().get("result").size());
+
+        Response create = post(key, "/api/v1.0/webhook-subscriptions",
+                "{\"name\":\"n\",\"targetUrl\":\"http://127.0.0.1:9/hook\",\"eventTypes\":[\"sale.refunded\"]}");
+        assertEquals(404, create.status());
+        assertEquals("This node does not serve POST /api/v1.0/webhook-subscriptions (attribution.roles.command is false)",
+                create.message());
+    }
+
+    /** Generating a report is a query route (its job runs on a query node), though it is a POST. */
+    @Test
+    void reportsAreGenerated() {
+        String key = newAccount();
+        Response generated = post(key, "/api/v1.0/reports/generate", REPORT);
+        assertEquals(200, generated.status(), generated.raw());
+    }
+
+    static final String REPORT = "{\"configuration\":{\"attributionModel\":\"last_click\",\"startDate\":\"2026-11-01\","
+            + "\"endDate\":\"2026-11-02\",\"level\":\"facebook_ad\",\"fields\":[\"revenue\"],\"ids\":[\"a1\"]}}";
 }

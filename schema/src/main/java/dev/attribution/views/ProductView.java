@@ -1,4 +1,4 @@
-package dev.attribution.query.products;
+package dev.attribution.views;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 

@@ -1,45 +1,21 @@
 package dev.attribution.query.leads;
 
-import dev.attribution.api.ApiDate;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.JsonBody;
+import dev.attribution.views.Attribution;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 
 /**
- * Attribution of spec 2.6: a lead's first or last source, derived from its clicks on source links and its
- * {@code @} source tags. {@code clickId}, {@code adSource} and {@code sourceLinkAd} exist only when a click backs it.
+ * How a lead's first or last source ({@link Attribution}, spec 2.6) is read from PostgreSQL: the SQL of its select
+ * columns, and the reading of the JSON those columns hold.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-public record Attribution(
-        String sourceLinkId,
-        String name,
-        String tag,
-        Boolean disregarded,
-        Boolean organic,
-        @ApiDate(ApiDate.Encoding.OFFSET) String clickDate,
-        String clickId,
-        AdSource adSource,
-        SourceLinkAd sourceLinkAd,
-        String gclId,
-        Named trafficSource,
-        Named goal,
-        Named category) {
+public final class AttributionColumns {
 
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Named(String id, String name) {
-    }
-
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record AdSource(String adSourceId, String adAccountId, String platform) {
-    }
-
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record SourceLinkAd(String name, String adSourceId) {
+    private AttributionColumns() {
     }
 
     /**
@@ -127,16 +103,16 @@ public record Attribution(
                 row.path("organic").asBoolean(false) || linked && row.path("source_organic").asBoolean(false),
                 clickDate,
                 text(row, "click_id"),
-                adSourceId == null && platform == null ? null : new AdSource(adSourceId, null, platform),
-                adId == null ? null : new SourceLinkAd(text(row, "ad_name"), adId),
+                adSourceId == null && platform == null ? null : new Attribution.AdSource(adSourceId, null, platform),
+                adId == null ? null : new Attribution.SourceLinkAd(text(row, "ad_name"), adId),
                 google ? text(row, "ad_source_click_id") : null,
                 named(row, "traffic_source_id", "ts_name"),
                 named(row, "goal_id", "goal_name"),
                 named(row, "category_id", "category_name"));
     }
 
-    private static Named named(JsonNode row, String id, String name) {
-        return text(row, id) == null ? null : new Named(text(row, id), text(row, name));
+    private static Attribution.Named named(JsonNode row, String id, String name) {
+        return text(row, id) == null ? null : new Attribution.Named(text(row, id), text(row, name));
     }
 
     private static String text(JsonNode row, String field) {

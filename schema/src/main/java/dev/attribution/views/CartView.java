@@ -1,10 +1,8 @@
-package dev.attribution.query.carts;
+package dev.attribution.views;
 
 import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.attribution.query.leads.Attribution;
-import dev.attribution.query.products.ProductView;
 
 import java.util.List;
 

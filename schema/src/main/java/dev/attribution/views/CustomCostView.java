@@ -1,4 +1,4 @@
-package dev.attribution.query.customcosts;
+package dev.attribution.views;
 
 import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;

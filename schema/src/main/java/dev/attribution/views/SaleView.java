@@ -1,10 +1,9 @@
-package dev.attribution.query.sales;
+package dev.attribution.views;
 
 import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.attribution.query.leads.Attribution;
 
 import java.math.BigDecimal;
 
@@ -45,7 +44,7 @@ public record SaleView(
         public record Integration(String name, String type) {
         }
 
-        static Provider of(String integrationType) {
+        public static Provider of(String integrationType) {
             return integrationType == null ? null : new Provider(new Integration(integrationType, integrationType));
         }
     }

@@ -1,10 +1,9 @@
-package dev.attribution.query.subscriptions;
+package dev.attribution.views;
 
 import dev.attribution.api.ApiDate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.attribution.query.leads.Attribution;
 
 import java.math.BigDecimal;
 

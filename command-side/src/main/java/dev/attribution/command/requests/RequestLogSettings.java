@@ -1,0 +1,19 @@
+package dev.attribution.command.requests;
+
+import dev.attribution.api.Settings;
+import io.micronaut.context.annotation.ConfigurationProperties;
+
+/** Every setting of the request log, each defined once here with its default ({@code attribution.requests.*}). */
+@ConfigurationProperties("attribution.requests")
+public class RequestLogSettings {
+
+    /** Threads committing accepted writes to {@code write_requests}, each one batch per transaction. */
+    private int committers = 2;
+    /** Most accepted writes committed in one transaction. */
+    private int acceptBatch = 256;
+
+    public int getCommitters() { return committers; }
+    public void setCommitters(int committers) { this.committers = Settings.atLeast("attribution.requests.committers", committers, 1); }
+    public int getAcceptBatch() { return acceptBatch; }
+    public void setAcceptBatch(int acceptBatch) { this.acceptBatch = Settings.atLeast("attribution.requests.accept-batch", acceptBatch, 1); }
+}
