@@ -41,11 +41,9 @@ public record AttributionOptions(Optional<TimeBuckets.Unit> grouping, Optional<S
         }
     }
 
+    /** The options of a request {@link AttributionRequest#read} has validated (its timeGroupingOption among them). */
     static AttributionOptions read(QueryParams q, AttributionRequest r) {
-        String g = q.string("timeGroupingOption").orElse("source_link");
-        if (!GROUPINGS.contains(g)) {
-            throw ApiException.badRequest("Invalid timeGroupingOption: " + g + ". Accepted values: " + String.join(", ", GROUPINGS));
-        }
+        String g = r.grouping();
         Optional<TimeBuckets.Unit> grouping = g.equals("source_link") ? Optional.empty() : Optional.of(TimeBuckets.unit(g));
         Optional<String> status = q.string("status");
         if (status.isPresent()) {

@@ -19,13 +19,10 @@ public final class AttributionParameters {
     }
 
     /**
-     * {@link AttributionRequest#read} after the keyword rules, with the options checked too: validated parameters,
-     * or a 400 with GET /attribution's message.
+     * The request of {@link AttributionQueryInput#read} (keyword rules, request and options checked): validated
+     * parameters, or a 400 with GET /attribution's message.
      */
     public static AttributionRequest read(QueryParams q, ZoneId zone, Clock clock) {
-        AttributionOptions.keywordRules(q);
-        AttributionRequest r = AttributionRequest.read(q, zone, clock);
-        AttributionOptions.read(q, r);
-        return r;
+        return AttributionQueryInput.read(q, zone, clock).request();
     }
 }

@@ -3,14 +3,25 @@ package dev.attribution.query.attribution;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.clickhouse.ClickHouseSql;
+import dev.attribution.query.attribution.clickhouse.ClicksByAd;
+import dev.attribution.query.attribution.clickhouse.CurrentClicks;
+import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches;
+import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches.Type;
+import dev.attribution.query.attribution.clickhouse.CurrentSales;
+import dev.attribution.query.attribution.clickhouse.CurrentSales.Column;
+import dev.attribution.query.attribution.clickhouse.ScopeAds;
+import dev.attribution.query.attribution.clickhouse.SpendDays;
+import dev.attribution.query.attribution.clickhouse.Sql;
 import jakarta.inject.Singleton;
 
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -98,8 +109,9 @@ public class AttributionQuery {
                 + cents("sale_refunded_amount", rate) + " AS c_refund, "
                 + (f.excludeHardCosts() ? "cents - c_tax - c_ship - c_cogs" : "cents") + " AS rev FROM "
                 // with dayOfAttribution a sale counts when its click is in the range: it is not older than that click
-                + salesDated(db, acc, start, p.dayOfAttribution() ? LATEST : end, derivable(p)
-                        ? " AND id IN (" + ConversionTouches.candidates(db, acc, "SALE", conversionDated(p), scopeAds) + ")" : "") + " AS sd"
+                + CurrentSales.dated(db, accountId, p.start(), p.dayOfAttribution() ? Sql.LATEST : p.end()).columns(SALE_COLUMNS)
+                        .rawWhere(derivable(p) ? "id IN " + CurrentConversionTouches.candidates(db, accountId, Type.SALE, p.start(),
+                                conversionEnd(p), scopeAds).parenthesized() : "").subquery("sd")
                 + " WHERE account_id = " + acc
                 + (f.ignoreRecurringSales() ? " AND is_recurring = 0" : "")
                 + switch (f.newCustomers()) {
@@ -114,8 +126,8 @@ public class AttributionQuery {
                 + "sumIf(rev, is_first_sale = 1) AS c_first, sum(cents) AS c_gross, countIf(is_refunded = 1) AS n_refunds, "
                 + "sumIf(c_refund, is_refunded = 1) AS c_refunds, sum(c_tax) AS c_taxes, sum(c_ship) AS c_shipping, "
                 + "sum(c_cogs) AS c_goods, sum(c_hard) AS c_hard_costs FROM ("
-                + attributed(db, acc, sales, "is_recurring, is_first_sale, is_refunded, cents, c_tax, c_ship, c_cogs, c_hard, c_refund, rev",
-                "SALE", clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform)"
+                + attributed(db, accountId, sales, "is_recurring, is_first_sale, is_refunded, cents, c_tax, c_ship, c_cogs, c_hard, c_refund, rev",
+                Type.SALE, clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform)"
                 + (p.dayOfAttribution() ? " WHERE attributed_at >= " + start + " AND attributed_at <= " + end : "")
                 + " GROUP BY row_key" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
 
@@ -126,7 +138,7 @@ public class AttributionQuery {
         String callsSql = "SELECT " + rowKey(p, scope) + " AS row_key, count() AS n_calls, uniqExact(lead_id) AS n_unique, "
                 + "countIf(is_qualified = 1) AS n_qualified, countIf(is_qualified = 0) AS n_unqualified, "
                 + "countIf(upper(call_state) = 'CANCELLED') AS n_canceled, countIf(upper(call_state) = 'NO_SHOW') AS n_no_show FROM ("
-                + attributed(db, acc, calls, "is_qualified, call_state", "CALL", clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities
+                + attributed(db, accountId, calls, "is_qualified, call_state", Type.CALL, clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities
                 + ") AS e USING (attributed_ad, attributed_platform)"
                 + (p.dayOfAttribution() ? " WHERE attributed_at >= " + start + " AND attributed_at <= " + end : "")
                 + " GROUP BY row_key" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
@@ -134,13 +146,14 @@ public class AttributionQuery {
         // Leads and clicks: clicks on the entity in the range
         String clickKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, "click_date", p.zone()) + ")").orElse("entity");
         String leadsSql = "SELECT " + clickKey + " AS row_key, uniqExact(lead_id) AS n_leads, count() AS n_clicks FROM (SELECT lead_id, click_date, "
-                + "attributed_platform, attributed_ad FROM " + scopeClicks(db, acc, start, end, scopeAds) + " AS cd WHERE lead_id != ''"
+                + "attributed_platform, attributed_ad FROM " + ClicksByAd.current(db, accountId, scopeAds, p.start(), p.end()).subquery("cd")
+                + " WHERE lead_id != ''"
                 + clickFilter + stageLeads + ") AS c ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform) GROUP BY row_key";
 
         // Ad spend of the days startDate..endDate in the account zone
         String dayKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDate(u, "day") + ")").orElse(scope.entity());
         String costSql = "SELECT " + dayKey + " AS row_key, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost FROM "
-                + spendDays(db, acc, "toDate('" + p.fromDay() + "')", "toDate('" + p.toDay() + "')") + " AS sp WHERE " + scope.where()
+                + SpendDays.between(db, accountId, p.fromDay(), p.toDay()).subquery("sp") + " WHERE " + scope.where()
                 + " GROUP BY row_key";
         // the four sums read different tables: run at once
         List<List<JsonNode>> results = conversions ? clickHouse.selectAll(List.of(salesSql, callsSql, leadsSql, costSql))
@@ -189,67 +202,15 @@ public class AttributionQuery {
         return out;
     }
 
-    /**
-     * The rows of {@code ad_spend_daily_current} (050_ad_spend_daily.sql, same dedup rule) of the days in [from, to]
-     * (Date literals): the day is part of the key, so the raw versions are filtered by it before the dedup and only the
-     * range's days are read, not the account's whole spend history.
-     */
-    static String spendDays(String db, String acc, String from, String to) {
-        return "(SELECT account_id, platform, ad_id, day, argMax(ad_account_id, _version) AS ad_account_id, "
-                + "argMax(campaign_id, _version) AS campaign_id, argMax(ad_set_id, _version) AS ad_set_id, argMax(spend, _version) AS spend, "
-                + "argMax(reported_conversions, _version) AS reported_conversions, argMax(reported_revenue, _version) AS reported_revenue FROM "
-                + db + ".ad_spend_daily WHERE account_id = " + acc + " AND day >= " + from + " AND day <= " + to
-                + " GROUP BY account_id, platform, ad_id, day HAVING argMax(is_deleted, _version) = 0)";
-    }
+    /** The click columns of the joined clicks: a path's, and the source tag that reportSourceVisibility filters on. */
+    private static final Set<CurrentClicks.Column> CLICK_COLUMNS = EnumSet.of(CurrentClicks.Column.SOURCE_LINK_TAG, CurrentClicks.Column.LEAD_ID,
+            CurrentClicks.Column.CLICK_DATE, CurrentClicks.Column.IS_ORGANIC, CurrentClicks.Column.INTEGRATION_TYPE, CurrentClicks.Column.AD_SOURCE_ID,
+            CurrentClicks.Column.ADSPEND_AD_ID);
 
-    /** The latest DateTime: an open end for {@link #salesDated}. */
-    static final String LATEST = "toDateTime('2100-01-01 00:00:00', 'UTC')";
-
-    /**
-     * The clicks (030_clicks.sql, same dedup rule) dated in [start, end] whose ad is one of {@code scopeAds} ((ad,
-     * platform) pairs): {@code id, lead_id, click_date, source_link_tag, is_organic, attributed_platform,
-     * attributed_ad}. Read from {@code clicks_by_ad} (062_clicks_by_ad.sql), which holds every version of every click
-     * sorted by ad and date, so only the scope's ads' clicks of the range are read and deduplicated — exact because a
-     * click's date, platform and ad ids are written once (POST /clicks; later updates set its lead, source tag or kind).
-     * The account is fixed by the WHERE, so it is no group key (one string key less to hash: ~20 % of the statement).
-     */
-    static String scopeClicks(String db, String acc, String start, String end, ScopeAds scopeAds) {
-        return "(SELECT id, argMax(lead_id, _version) AS lead_id, click_date, argMax(source_link_tag, _version) AS source_link_tag, "
-                + "argMax(is_organic, _version) AS is_organic, platform AS attributed_platform, ad AS attributed_ad FROM " + db
-                + ".clicks_by_ad WHERE account_id = " + acc + " AND " + scopeAds.condition("ad", "platform") + " AND click_date >= " + start
-                + " AND click_date <= " + end + " GROUP BY ad, platform, click_date, id HAVING argMax(is_deleted, _version) = 0)";
-    }
-
-    /**
-     * The rows of {@code sales_current} (040_sales.sql, same dedup rule) dated in [start, end]. A sale's date never
-     * changes, so its raw versions are filtered by it before the dedup: only the months of the range are read,
-     * where the view would deduplicate the account's whole history first. The versions are grouped straight from
-     * the table (no {@code SELECT *} subquery: ~10 % of the sales statement at 1 M leads); that is sound because no
-     * alias here is also a column name of {@code sales}, so {@code rawWhere} reads the raw columns.
-     */
-    private static String salesDated(String db, String acc, String start, String end, String rawWhere) {
-        return "(SELECT account_id, lead_id, id, argMax(price, _version) AS sale_price, argMax(usd_price, _version) AS sale_usd_price, "
-                + "argMax(taxes, _version) AS sale_taxes, argMax(shipping, _version) AS sale_shipping, "
-                + "argMax(cost_of_goods, _version) AS sale_cost_of_goods, argMax(hard_cost, _version) AS sale_hard_cost, "
-                + "argMax(refunded_amount, _version) AS sale_refunded_amount, argMax(recurring, _version) AS is_recurring, "
-                + "argMax(first_sale, _version) AS is_first_sale, argMax(refunded, _version) AS is_refunded, "
-                + "argMax(sale_date, _version) AS sale_at FROM " + db + ".sales WHERE account_id = " + acc
-                + " AND sale_date >= " + start + " AND sale_date <= " + end + rawWhere + " GROUP BY account_id, lead_id, id"
-                + " HAVING argMax(is_deleted, _version) = 0 AND argMax(deleted, _version) = 0)";
-    }
-
-    /**
-     * The rows of {@code clicks_current} (030_clicks.sql, same dedup rule) among the clicks whose raw versions match
-     * {@code rawWhere}, which must select every version of a click it selects one of (a click's date never changes;
-     * an id list does). Deduplicating only those clicks keeps reports from reading the account's whole history.
-     */
-    static String currentClicks(String db, String acc, String rawWhere) {
-        return "(SELECT account_id, id, argMax(lead_id, _version) AS lead_id, argMax(click_date, _version) AS click_date, "
-                + "argMax(source_link_tag, _version) AS source_link_tag, argMax(is_organic, _version) AS is_organic, "
-                + "argMax(integration_type, _version) AS integration_type, argMax(ad_source_id, _version) AS ad_source_id, "
-                + "argMax(adspend_ad_id, _version) AS adspend_ad_id FROM (SELECT * FROM " + db + ".clicks WHERE account_id = " + acc
-                + " AND " + rawWhere + ") AS raw GROUP BY account_id, id HAVING argMax(is_deleted, _version) = 0)";
-    }
+    /** The sale columns the sums read. */
+    private static final Set<Column> SALE_COLUMNS = EnumSet.of(Column.PRICE, Column.USD_PRICE, Column.TAXES, Column.SHIPPING,
+            Column.COST_OF_GOODS, Column.HARD_COST, Column.REFUNDED_AMOUNT, Column.RECURRING, Column.FIRST_SALE, Column.REFUNDED,
+            Column.SALE_DATE);
 
     static String cents(String column, String rate) {
         return "toInt64(round(toFloat64(" + column + ") * " + rate + " * 100))";
@@ -265,22 +226,21 @@ public class AttributionQuery {
         return ConversionTouches.derivable(p.firstClick(), p.windowDays(), p.filters().reportSourceVisibility());
     }
 
-    /** The conversions a report reads, as a condition on the projection's {@code conversion_at}: from start, to end unless dayOfAttribution. */
-    private static String conversionDated(Params p) {
-        return "conversion_at >= " + ClickHouseSql.dateTime(p.start())
-                + (p.dayOfAttribution() ? "" : " AND conversion_at <= " + ClickHouseSql.dateTime(p.end()));
+    /** The end of the conversions a report reads: the range's, none (null) with dayOfAttribution. */
+    private static java.time.Instant conversionEnd(Params p) {
+        return p.dayOfAttribution() ? null : p.end();
     }
 
     /**
      * Each conversion of {@code conversions} (columns account_id, lead_id, conv_id, conv_at, then {@code extras})
      * with the ad, platform and date of the click the model picks (docs/attribution-models.md).
      */
-    private static String attributed(String db, String acc, String conversions, String extras, String type, String clickFilter,
+    private static String attributed(String db, String accountId, String conversions, String extras, Type type, String clickFilter,
                                      ScopeAds scopeAds, Params p) {
         if (derivable(p)) {
             // the credited click from the projection (only conversions credited to the scope's ads); no click is read
             return "SELECT conv_id, lead_id, conv_at, " + extras + ", attributed_ad, attributed_platform, attributed_at FROM ("
-                    + conversions + ") AS s ALL INNER JOIN (" + ConversionTouches.credited(db, acc, type, conversionDated(p), p.sources(),
+                    + conversions + ") AS s ALL INNER JOIN (" + ConversionTouches.credited(db, accountId, type, p.start(), conversionEnd(p), p.sources(),
                     p.firstClick(), p.windowDays(), scopeAds) + ") AS t USING (conv_id)";
         }
         String preferred = switch (p.sources()) {
@@ -295,8 +255,9 @@ public class AttributionQuery {
         String pick = last ? "argMax" : "argMin";
         String clicks = "SELECT account_id, lead_id, id AS click_id, click_date, is_organic, integration_type AS click_platform, "
                 + "if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS click_ad FROM "
-                + currentClicks(db, acc, "id IN (SELECT id FROM " + db + ".clicks WHERE account_id = " + acc + " AND lead_id IN (SELECT lead_id FROM ("
-                + conversions + ") AS buyers_of_raw))") + " AS cb WHERE account_id = " + acc + " AND lead_id != ''" + clickFilter
+                + CurrentClicks.matching(db, accountId, "id IN " + CurrentClicks.rawIds(db, accountId, "lead_id IN (SELECT lead_id FROM ("
+                + conversions + ") AS buyers_of_raw)").parenthesized(), CLICK_COLUMNS).subquery("cb")
+                + " WHERE account_id = " + Sql.str(accountId) + " AND lead_id != ''" + clickFilter
                 // only the buyers' clicks enter the join's in-memory table (an account's whole click history would not fit)
                 + " AND lead_id IN (SELECT lead_id FROM (" + conversions + ") AS buyers)";
         String window = p.windowDays() > 0 ? " AND click_date >= conv_at - " + (p.windowDays() * 86400L) : "";

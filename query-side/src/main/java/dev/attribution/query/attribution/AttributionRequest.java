@@ -92,8 +92,8 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
         ScientificAttribution.daysRange(q);
         int window = q.intInRange("windowAttributionDaysRange", 0);
         String grouping = q.string("timeGroupingOption").orElse("source_link");
-        if (!List.of("source_link", "day", "week", "month", "year").contains(grouping)) {
-            throw ApiException.badRequest("Invalid timeGroupingOption: " + grouping + ". Accepted values: source_link, day, week, month, year");
+        if (!AttributionOptions.GROUPINGS.contains(grouping)) {
+            throw ApiException.badRequest("Invalid timeGroupingOption: " + grouping + ". Accepted values: " + String.join(", ", AttributionOptions.GROUPINGS));
         }
         int pageSize = q.intInRange("pageSize", 50);
         return new AttributionRequest(model, span, level, fields, ids, currency.equals("usd"), day, sources, window, grouping, pageSize);

@@ -34,14 +34,14 @@ public class AttributionRunner {
     }
 
     public Answer run(String accountId, ZoneId zone, QueryParams q) {
-        AttributionOptions.keywordRules(q);
-        AttributionRequest r = AttributionRequest.read(q, zone, Clock.systemUTC());
-        AttributionOptions options = AttributionOptions.read(q, r);
+        AttributionQueryInput input = AttributionQueryInput.read(q, zone, Clock.systemUTC());
+        AttributionRequest r = input.request();
+        AttributionOptions options = input.options();
         List<String> leadStages = stages.resolve(accountId, options.filters().leadStages());
         AttributionRows.Page page = r.level().keyword()
-                ? keywords.report(accountId, zone, r, options, leadStages, ScientificAttribution.daysRange(q))
+                ? keywords.report(accountId, zone, r, options, leadStages, input.scientificDays())
                 : r.model() == AttributionRequest.Model.scientific
-                ? scientific.report(accountId, zone, r, options, leadStages, ScientificAttribution.daysRange(q))
+                ? scientific.report(accountId, zone, r, options, leadStages, input.scientificDays())
                 : report.report(accountId, zone, r, options, leadStages);
         String what = options.adAccountId().isPresent() ? "Ad account not found at level " : "Id not found at level ";
         List<String> message = page.unknownIds().stream().map(id -> what + r.level().name() + ": " + id).toList();

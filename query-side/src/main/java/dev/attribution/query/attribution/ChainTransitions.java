@@ -3,6 +3,8 @@ package dev.attribution.query.attribution;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.clickhouse.ClickHouseSql;
+import dev.attribution.query.attribution.clickhouse.ClicksByLead;
+import dev.attribution.query.attribution.clickhouse.ScopeAds;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -200,9 +202,9 @@ final class ChainTransitions {
                 + "bitOr(bitShiftLeft(toUInt64(is_organic), 24), " + code + ")))";
     }
 
-    /** The raw click rows of the window that any path can hold, for the leads of the database's account. */
+    /** The raw click rows of the window that any path can hold, of the leads the lead filters keep (the account aside). */
     private String window(String db, String acc, AttributionQuery.Params p, TouchPaths.Window w) {
-        return "account_id = " + acc + " AND click_date >= " + at(w.clicksFrom()) + " AND click_date <= " + at(w.salesEnd()) + stageLeads(db, acc, p);
+        return "click_date >= " + at(w.clicksFrom()) + " AND click_date <= " + at(w.salesEnd()) + stageLeads(db, acc, p);
     }
 
     /**
@@ -214,8 +216,8 @@ final class ChainTransitions {
     private String rowsSql(String accountId, Codes codes, AttributionQuery.Params p, TouchPaths.Window w, String range) {
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
-        String clicks = "SELECT lead_key, lead_check, " + number(db, acc, codes.sql(), p) + " AS e FROM " + db + ".clicks_by_lead WHERE "
-                + window(db, acc, p, w) + range.replace("KEY", "lead_key");
+        String clicks = "SELECT lead_key, lead_check, " + number(db, acc, codes.sql(), p) + " AS e FROM " + db + ".clicks_by_lead WHERE account_id = " + acc
+                + " AND " + window(db, acc, p, w) + range.replace("KEY", "lead_key");
         String sales = "SELECT lead_key, lead_check, " + SALE_NUMBER + " AS e FROM "
                 + TouchPaths.keptSaleKeys(db, accountId, p, w, range.replace("KEY", "cityHash64(lead_id)")) + " AS ks";
         return "SELECT lead_key, lead_check, e FROM (" + clicks + " UNION ALL " + sales + ") AS u SETTINGS max_threads = 1";
@@ -233,10 +235,8 @@ final class ChainTransitions {
         String keys = "(" + String.join(", ", tied) + ")";
         String leads = tied.isEmpty() ? "" : " AND lead_key IN " + keys;
         // the newest version of each click (a click's date and ad_key never change: they are part of the group)
-        String clicks = "SELECT lead_id, " + entry(number(db, acc, codes.sql(), p), "id") + " AS e FROM (SELECT lead_id, click_date, id, ad_key, "
-                + "argMax(is_organic, _version) AS is_organic, argMax(source_link_tag, _version) AS source_link_tag, "
-                + "argMax(is_deleted, _version) AS is_deleted FROM " + db + ".clicks_by_lead WHERE " + window(db, acc, p, w) + leads
-                + " GROUP BY lead_id, click_date, id, ad_key) AS dc";
+        String clicks = "SELECT lead_id, " + entry(number(db, acc, codes.sql(), p), "id") + " AS e FROM " + ClicksByLead.newest(db, accountId, "",
+                window(db, acc, p, w) + leads, "lead_id, click_date, id, ad_key", "lead_id, click_date, id, ad_key", "is_deleted").subquery("dc");
         String sales = "SELECT lead_id, " + entry(SALE_NUMBER, "''") + " AS e FROM "
                 + TouchPaths.keptSales(db, accountId, p, w, "", false) + " AS ks" + (tied.isEmpty() ? "" : " WHERE cityHash64(lead_id) IN " + keys);
         String perLead = "SELECT lead_id AS lk, groupArray(e) AS t FROM (" + clicks + " UNION ALL " + sales + ") AS u GROUP BY lk";

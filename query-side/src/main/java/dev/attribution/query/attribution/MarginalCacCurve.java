@@ -7,6 +7,9 @@ import dev.attribution.api.ApiException;
 import dev.attribution.api.QueryParams;
 import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.clickhouse.ClickHouseSql;
+import dev.attribution.query.attribution.clickhouse.ScopeAds;
+import dev.attribution.query.attribution.clickhouse.SpendDays;
+import dev.attribution.query.attribution.clickhouse.Sql;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -128,7 +131,7 @@ public class MarginalCacCurve {
         LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
         Map<LocalDate, long[]> days = new HashMap<>();
         for (JsonNode row : clickHouse.select("SELECT toString(day) AS d, sum(toInt64(round(toFloat64(spend) * 100))) AS c FROM "
-                + AttributionQuery.spendDays(db, acc, AttributedSales.day(from), AttributedSales.day(to)) + " AS sp WHERE "
+                + SpendDays.between(db, accountId, from, to).subquery("sp") + " WHERE "
                 + entity.filter() + " GROUP BY d")) {
             days.computeIfAbsent(LocalDate.parse(row.get("d").asText()), k -> new long[2])[0] = row.get("c").asLong();
         }
@@ -139,11 +142,11 @@ public class MarginalCacCurve {
         // Grouped by 15-minute slot (every zone offset in use is a multiple of 15 minutes), then by day in Java.
         // Only sales from the start on are read: a sale is not older than its click, and the items of a lead's first
         // purchase share its date, so a lead whose first purchase is older has none of them read.
-        String attributed = AttributedSales.sql(db, accountId, ads, last, AttributedSales.time(r.span().start()), AttributionQuery.LATEST);
+        String attributed = AttributedSales.sql(db, accountId, ads, last, r.span().start(), Sql.LATEST);
         for (JsonNode row : clickHouse.select("SELECT intDiv(toUInt32(first_click), 900) AS slot, count() AS n FROM (SELECT lead_id, "
                 + "argMin(attributed_at, sale_at) AS first_click FROM (" + attributed + ") AS x WHERE is_first_sale = 1 GROUP BY lead_id) AS f"
-                + " WHERE first_click >= " + AttributedSales.time(r.span().start()) + " AND first_click <= "
-                + AttributedSales.time(r.span().end()) + " GROUP BY slot" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES)) {
+                + " WHERE first_click >= " + Sql.dateTime(r.span().start()) + " AND first_click <= "
+                + Sql.dateTime(r.span().end()) + " GROUP BY slot" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES)) {
             LocalDate d = LocalDate.ofInstant(Instant.ofEpochSecond(row.get("slot").asLong() * 900), zone);
             days.computeIfAbsent(d, k -> new long[2])[1] += row.get("n").asLong();
         }
@@ -155,8 +158,7 @@ public class MarginalCacCurve {
         String window = null;
         if (ceiling == null && r.level() != AdEntity.Level.account) {
             LtvWindow w = r.ltvWindow() == null ? LtvWindow.w90 : r.ltvWindow();
-            BigDecimal ltv = ltv(db, acc, AttributedSales.sql(db, accountId, ads, last, AttributedSales.time(Instant.EPOCH),
-                    AttributionQuery.LATEST), w);
+            BigDecimal ltv = ltv(db, acc, AttributedSales.sql(db, accountId, ads, last, Instant.EPOCH, Sql.LATEST), w);
             if (ltv == null) {
                 notes.add(LTV_CEILING_UNAVAILABLE);
             } else {

@@ -8,6 +8,9 @@ import dev.attribution.api.ApiException;
 import dev.attribution.api.QueryParams;
 import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.clickhouse.ClickHouseSql;
+import dev.attribution.query.attribution.clickhouse.ScopeAds;
+import dev.attribution.query.attribution.clickhouse.SpendDays;
+import dev.attribution.query.attribution.clickhouse.Sql;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -80,23 +83,23 @@ public class RoasReport {
         ScopeAds ads = AttributedSales.ads(clickHouse, accountId, entity);
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
-        String start = AttributedSales.time(r.span().start());
-        String end = AttributedSales.time(r.span().end());
+        String start = Sql.dateTime(r.span().start());
+        String end = Sql.dateTime(r.span().end());
         String when = r.basis() == Basis.click_date ? "attributed_at" : "sale_at";
         String salesSql = "SELECT count() AS n_sales, uniqExact(lead_id) AS n_unique_sales, "
                 + "uniqExactIf(lead_id, is_first_sale = 1) AS n_unique_customers, sumIf(cents, is_recurring = 0) AS c_revenue, "
                 + "sumIf(cents, is_recurring = 1) AS c_recurring, sumIf(cents, is_first_sale = 1) AS c_first FROM ("
                 // a sale is not older than its credited click: by click date, only sales from the start on can count
-                + AttributedSales.sql(db, accountId, ads, true, start, r.basis() == Basis.click_date ? AttributionQuery.LATEST : end)
+                + AttributedSales.sql(db, accountId, ads, true, r.span().start(), r.basis() == Basis.click_date ? Sql.LATEST : r.span().end())
                 + ") AS x WHERE " + when + " >= " + start + " AND "
                 + when + " <= " + end + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
         LocalDate from = LocalDate.ofInstant(r.span().start(), zone);
         LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
         String spendSql = "SELECT count() AS n_rows, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost, "
                 + "toString(sum(reported_conversions)) AS reported, sum(toInt64(round(toFloat64(reported_revenue) * 100))) AS c_reported "
-                + "FROM " + AttributionQuery.spendDays(db, acc, AttributedSales.day(from), AttributedSales.day(to)) + " AS sp WHERE "
+                + "FROM " + SpendDays.between(db, accountId, from, to).subquery("sp") + " WHERE "
                 + entity.filter();
-        String clicksSql = "SELECT count() AS n FROM (" + AttributedSales.clicks(db, accountId, ads, start, end) + ") AS k";
+        String clicksSql = "SELECT count() AS n FROM (" + AttributedSales.clicks(db, accountId, ads, r.span().start(), r.span().end()) + ") AS k";
         List<List<JsonNode>> results = clickHouse.selectAll(List.of(salesSql, spendSql, clicksSql));
         JsonNode s = results.get(0).get(0);
         JsonNode c = results.get(1).get(0);

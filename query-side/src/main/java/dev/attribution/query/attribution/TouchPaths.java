@@ -3,10 +3,18 @@ package dev.attribution.query.attribution;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.clickhouse.ClickHouseSql;
+import dev.attribution.query.attribution.clickhouse.ClicksByAd;
+import dev.attribution.query.attribution.clickhouse.ClicksByLead;
+import dev.attribution.query.attribution.clickhouse.CurrentClicks;
+import dev.attribution.query.attribution.clickhouse.CurrentSales;
+import dev.attribution.query.attribution.clickhouse.CurrentSales.Column;
+import dev.attribution.query.attribution.clickhouse.ScopeAds;
+
+import java.time.Instant;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -144,8 +152,7 @@ final class TouchPaths {
         ScopeAds entityAds = ScopeAds.read(clickHouse, accountId, (channels.platform() == null ? "" : "platform = "
                 + ClickHouseSql.str(channels.platform()) + " AND ") + "ad_id != '' AND " + channels.column() + " IN " + ClickHouseSql.strList(prefixes));
         // a click's current version names its current lead, so the leads of all versions are a superset
-        return "SELECT lead_id FROM " + clickHouse.database() + ".clicks_by_ad WHERE account_id = " + ClickHouseSql.str(accountId) + " AND "
-                + w.clickDates() + " AND " + entityAds.condition("ad", "platform");
+        return ClicksByAd.rawLeads(clickHouse.database(), accountId, entityAds, w.clickDates()).sql();
     }
 
     /** {@link #convertingSql}, only for the leads whose {@code cityHash64(lead_id)} is one of {@code leadKeys} (null: all). */
@@ -156,23 +163,22 @@ final class TouchPaths {
         String touching = touching(accountId, channels, entities, w);
         String sales = touchingSales(accountId, p, w, touching, leadKeys);
         // the leads with a sale in the window among those (raw sales: a superset)
-        String buyerLeads = "SELECT lead_id FROM " + db + ".sales WHERE account_id = " + acc + " AND sale_date >= " + at(w.start())
-                + " AND sale_date <= " + at(w.salesEnd()) + " AND lead_id IN (" + touching + ")" + leadKeys(leadKeys);
+        String buyerLeads = CurrentSales.rawLeads(db, accountId, Instant.ofEpochSecond(w.start()), Instant.ofEpochSecond(w.salesEnd()),
+                "lead_id IN (" + touching + ")", condition(leadKeys(leadKeys))).sql();
         String clicks;
         String channel;
         if (codes == null) {
             // every version of the clicks that name one of those leads
-            String buyers = "SELECT id FROM " + db + ".clicks WHERE account_id = " + acc + " AND " + w.clickDates() + " AND lead_id IN (" + buyerLeads + ")";
+            String buyers = CurrentClicks.rawIds(db, accountId, w.clickDates() + " AND lead_id IN (" + buyerLeads + ")").sql();
             clicks = clicks(accountId, channels, p, w.clickDates() + " AND id IN (" + buyers + ")", false);
             channel = "groupArray(entity) AS touch_entity";
         } else {
             // their clicks from clicks_by_lead (a click's date and ad_key never change: part of the group), found by
             // the number lead_key (cityHash64 of the id: a superset; the join with the sales keeps their leads' only)
-            clicks = "SELECT account_id, lead_id, click_id, click_date, is_organic, " + codes.sql() + " AS code FROM (SELECT account_id, lead_id, "
-                    + "id AS click_id, click_date, ad_key, argMax(is_organic, _version) AS is_organic, argMax(source_link_tag, _version) AS "
-                    + "source_link_tag, argMax(is_deleted, _version) AS deleted FROM " + db + ".clicks_by_lead PREWHERE lead_key IN (SELECT "
-                    + "cityHash64(lead_id) FROM (" + buyerLeads + ") AS bk) WHERE account_id = " + acc + " AND " + w.clickDates()
-                    + " GROUP BY account_id, lead_id, click_date, id, ad_key) AS dc WHERE deleted = 0"
+            clicks = "SELECT account_id, lead_id, click_id, click_date, is_organic, " + codes.sql() + " AS code FROM "
+                    + ClicksByLead.newest(db, accountId, "lead_key IN (SELECT cityHash64(lead_id) FROM (" + buyerLeads + ") AS bk)", w.clickDates(),
+                    "account_id, lead_id, id AS click_id, click_date, ad_key", "account_id, lead_id, click_date, id, ad_key", "deleted").subquery("dc")
+                    + " WHERE deleted = 0"
                     + clickFilter(db, acc, p);
             channel = "groupArray(code) AS touch_code";
         }
@@ -253,9 +259,7 @@ final class TouchPaths {
      * (sale_price … sale_cost_of_goods) unless {@code amounts}: 18.16 computes a subquery's unused aggregates.
      */
     static String keptSales(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere, boolean amounts) {
-        return keptSales(db, accountId, p, w, leadsWhere, "account_id, lead_id, id", "account_id, lead_id, id", (amounts ? "argMax(price, _version) AS sale_price, "
-                + "argMax(usd_price, _version) AS sale_usd_price, argMax(taxes, _version) AS sale_taxes, argMax(shipping, _version) AS sale_shipping, "
-                + "argMax(cost_of_goods, _version) AS sale_cost_of_goods, " : ""));
+        return keptSales(db, accountId, p, w, leadsWhere, CurrentSales.KEY, CurrentSales.KEY, amounts ? CurrentSales.AMOUNTS : Set.of());
     }
 
     /**
@@ -265,24 +269,27 @@ final class TouchPaths {
      */
     static String keptSaleKeys(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere) {
         return keptSales(db, accountId, p, w, leadsWhere, "cityHash64(lead_id) AS lead_key, farmHash64(lead_id) AS lead_check, cityHash64(id) AS sale_key",
-                "lead_key, lead_check, sale_key", "");
+                "lead_key, lead_check, sale_key", Set.of());
     }
 
-    /** The kept sales: {@code keys} selected (columns of the raw rows, or named expressions of them) and grouped by {@code groupBy}, with {@code amounts}. */
+    /** The kept sales ({@link CurrentSales}): {@code keys} selected and grouped by {@code groupBy}, with {@code amounts}. */
     private static String keptSales(String db, String accountId, AttributionQuery.Params p, Window w, String leadsWhere, String keys, String groupBy,
-                                    String amounts) {
+                                    Set<Column> amounts) {
         String acc = ClickHouseSql.str(accountId);
         AttributionFilters f = p.filters();
-        return "(SELECT " + keys + ", " + amounts + "argMax(recurring, _version) AS is_recurring, "
-                + "argMax(first_sale, _version) AS is_first_sale, argMax(sale_date, _version) AS sale_at FROM " + db + ".sales WHERE account_id = "
-                + acc + " AND sale_date >= " + at(w.start()) + " AND sale_date <= " + at(w.salesEnd()) + stageLeads(db, acc, p) + leadsWhere
-                + " GROUP BY " + groupBy + " HAVING argMax(is_deleted, _version) = 0 AND argMax(deleted, _version) = 0"
-                + (f.ignoreRecurringSales() ? " AND is_recurring = 0" : "")
-                + switch (f.newCustomers()) {
-                    case only_unique_customers -> " AND is_first_sale = 1";
-                    case only_returning_customers -> " AND is_first_sale = 0";
+        return CurrentSales.dated(db, accountId, Instant.ofEpochSecond(w.start()), Instant.ofEpochSecond(w.salesEnd())).keys(keys, groupBy)
+                .columns(amounts).columns(Column.RECURRING, Column.FIRST_SALE, Column.SALE_DATE)
+                .rawWhere(condition(stageLeads(db, acc, p)), condition(leadsWhere))
+                .currentWhere(f.ignoreRecurringSales() ? "is_recurring = 0" : "", switch (f.newCustomers()) {
+                    case only_unique_customers -> "is_first_sale = 1";
+                    case only_returning_customers -> "is_first_sale = 0";
                     case all_customers -> "";
-                } + ")";
+                }).select().parenthesized();
+    }
+
+    /** A condition of a {@code " AND …"} fragment (or ''), for the builder's condition lists. */
+    static String condition(String andFragment) {
+        return andFragment.startsWith(" AND ") ? andFragment.substring(5) : andFragment;
     }
 
     /** Leads and clicks per row key: {@link ScientificAttribution#traffic}. */
@@ -307,18 +314,18 @@ final class TouchPaths {
     private String clicks(String accountId, ScientificAttribution.Channels channels, AttributionQuery.Params p, String rawWhere, boolean merge) {
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
-        Set<String> extra = new LinkedHashSet<>();
+        Set<CurrentClicks.Column> extra = EnumSet.noneOf(CurrentClicks.Column.class);
         if (channels.keyword()) {
-            extra.add("tracked_url");
+            extra.add(CurrentClicks.Column.TRACKED_URL);
         }
         if (p.filters().reportSourceVisibility()) {
-            extra.add("source_link_tag");
+            extra.add(CurrentClicks.Column.SOURCE_LINK_TAG);
         }
         String clickFilter = clickFilter(db, acc, p);
         return "SELECT account_id, lead_id, click_id, click_date, is_organic, " + channels.sql() + " AS entity FROM (SELECT account_id, lead_id, "
                 + "id AS click_id, click_date, is_organic, integration_type AS attributed_platform, if(adspend_ad_id != '', adspend_ad_id, ad_source_id) "
                 + "AS attributed_ad" + (channels.keyword() ? ", extract(extractURLParameter(tracked_url, 'targetid'), 'kwd-([0-9]+)') AS kwd" : "")
-                + " FROM " + datedClicks(db, acc, rawWhere, extra, merge) + " AS cd WHERE lead_id != ''" + clickFilter
+                + " FROM " + datedClicks(db, accountId, rawWhere, extra, merge) + " AS cd WHERE lead_id != ''" + clickFilter
                 + ") AS k ANY LEFT JOIN (SELECT ad_id AS attributed_ad, platform AS attributed_platform, " + channels.column()
                 + " AS ad_entity FROM " + db + ".ads_current WHERE account_id = " + acc
                 + (channels.platform() == null ? "" : " AND platform = " + ClickHouseSql.str(channels.platform()))
@@ -337,17 +344,10 @@ final class TouchPaths {
      * subquery). A sorted merge costs less than hashing every click id when {@code rawWhere} keeps most of the rows it
      * reads (a whole window); a selective {@code rawWhere} is filtered first and grouped by id (docs/BENCHMARKS.md).
      */
-    private static String datedClicks(String db, String acc, String rawWhere, Set<String> extra, boolean merge) {
-        List<String> columns = new ArrayList<>(List.of("lead_id", "click_date", "is_organic", "integration_type", "ad_source_id", "adspend_ad_id"));
+    private static String datedClicks(String db, String accountId, String rawWhere, Set<CurrentClicks.Column> extra, boolean merge) {
+        Set<CurrentClicks.Column> columns = EnumSet.copyOf(CurrentClicks.PATH);
         columns.addAll(extra);
-        if (merge) {
-            String list = "account_id, id, " + String.join(", ", columns);
-            return "(SELECT " + list + " FROM (SELECT " + list + ", is_deleted FROM " + db + ".clicks FINAL WHERE account_id = " + acc
-                    + " AND " + rawWhere + ") AS fc WHERE is_deleted = 0)";
-        }
-        return "(SELECT account_id, id, " + String.join(", ", columns.stream().map(c -> "argMax(" + c + ", _version) AS " + c).toList())
-                + " FROM (SELECT account_id, id, _version, is_deleted, " + String.join(", ", columns) + " FROM " + db + ".clicks WHERE account_id = "
-                + acc + " AND " + rawWhere + ") AS raw GROUP BY account_id, id HAVING argMax(is_deleted, _version) = 0)";
+        return (merge ? CurrentClicks.merged(db, accountId, rawWhere, columns) : CurrentClicks.matching(db, accountId, rawWhere, columns)).parenthesized();
     }
 
     /** The click filters of {@code p} over a deduplicated click's columns: sourceConfiguration only_*, reportSourceVisibility, lead_stage. */

@@ -1,8 +1,7 @@
-package dev.attribution.query.attribution;
+package dev.attribution.query.attribution.clickhouse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.clickhouse.ClickHouseGateway;
-import dev.attribution.clickhouse.ClickHouseSql;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,15 +10,15 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * The ads a report covers — the (ad, platform) pairs of {@code ads_current} matching the report's condition — read
- * once per report and written into its SQL as literals: {@code platform = 'P' AND ad IN (…)} is decided by the sort
+ * The one owner of reading a report's scope from {@code ads_current} (054_ads.sql): the ads a report covers — the
+ * (ad, platform) pairs matching the report's condition — read once per report and written into its SQL as literals: {@code platform = 'P' AND ad IN (…)} is decided by the sort
  * keys of {@code clicks_by_ad} and {@code conversion_touches_by_ad} and evaluated per row far cheaper than a tuple
  * {@code IN (subquery)} (ClickHouse 18.16 spends most of a range read on the latter). Beyond {@value #MAX_INLINED}
  * ads the subquery is kept, so that no statement outgrows the server's query size limit.
  */
-final class ScopeAds {
+public final class ScopeAds {
 
-    static final int MAX_INLINED = 2000;
+    public static final int MAX_INLINED = 2000;
 
     private final String subquery;
     /** platform → ad ids (sorted, for stable SQL), or null when the subquery is used. */
@@ -31,9 +30,9 @@ final class ScopeAds {
     }
 
     /** The ads of the account whose {@code ads_current} columns satisfy {@code where}. */
-    static ScopeAds read(ClickHouseGateway clickHouse, String accountId, String where) {
+    public static ScopeAds read(ClickHouseGateway clickHouse, String accountId, String where) {
         String subquery = "SELECT ad_id, platform FROM " + clickHouse.database() + ".ads_current WHERE account_id = "
-                + ClickHouseSql.str(accountId) + " AND " + where;
+                + Sql.str(accountId) + " AND " + where;
         List<JsonNode> rows = clickHouse.select(subquery + " LIMIT " + (MAX_INLINED + 1));
         if (rows.size() > MAX_INLINED) {
             return new ScopeAds(subquery, null);
@@ -47,7 +46,7 @@ final class ScopeAds {
     }
 
     /** A condition true for the rows whose {@code adColumn} and {@code platformColumn} name one of these ads. */
-    String condition(String adColumn, String platformColumn) {
+    public String condition(String adColumn, String platformColumn) {
         if (byPlatform == null) {
             return "(" + adColumn + ", " + platformColumn + ") IN (" + subquery + ")";
         }
@@ -55,8 +54,8 @@ final class ScopeAds {
             return "0";
         }
         return byPlatform.entrySet().stream()
-                .map(e -> "(" + platformColumn + " = " + ClickHouseSql.str(e.getKey()) + " AND " + adColumn + " IN "
-                        + ClickHouseSql.strList(e.getValue()) + ")")
+                .map(e -> "(" + platformColumn + " = " + Sql.str(e.getKey()) + " AND " + adColumn + " IN "
+                        + Sql.strList(e.getValue()) + ")")
                 .collect(Collectors.joining(" OR ", "(", ")"));
     }
 }

@@ -1,0 +1,171 @@
+package dev.attribution.server.reports;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.api.auth.Roles;
+import dev.attribution.cdc.CdcSettings;
+import dev.attribution.clickhouse.ClickHouseGateway;
+import dev.attribution.query.attribution.clickhouse.ClicksByAd;
+import dev.attribution.query.attribution.clickhouse.ClicksByLead;
+import dev.attribution.query.attribution.clickhouse.CurrentClicks;
+import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches;
+import dev.attribution.query.attribution.clickhouse.CurrentSales;
+import dev.attribution.query.attribution.clickhouse.ScopeAds;
+import dev.attribution.query.attribution.clickhouse.SpendDays;
+import dev.attribution.query.attribution.clickhouse.Sql;
+import dev.attribution.server.support.ApiTest;
+import dev.attribution.server.support.ApiTest.WriteRequest;
+import dev.attribution.server.support.TwoEngines;
+import dev.attribution.testing.TestStack;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Each Java current-row builder of {@code query/attribution/clickhouse} gives the rows of the {@code *_current} view
+ * of its table for the same data: {@link ApiWrittenFixture} written through the API, then changes that leave several
+ * versions and deletes — an order replaced (its sales soft-deleted and recreated, their conversion touches deleted),
+ * the spend file re-imported with other amounts, and, written into PostgreSQL as any writer would (the API has no
+ * click update), a click made organic and a click deleted. Checked on the test stack's ClickHouse 18.16, and on
+ * both engines of {@link TwoEngines} (18.16 and a current release) after copying the account's streamed rows there
+ * (that test is skipped outside CI when the chdb-http tool is not beside the repository).
+ */
+@MicronautTest(transactional = false)
+class CurrentRowsTest extends ApiTest {
+
+    @Inject
+    ClickHouseGateway stack;
+
+    @Inject
+    CdcSettings cdc;
+
+    private String acc;
+
+    @BeforeAll
+    void data() {
+        String key = newUnthrottledAccount("UTC", Roles.ALL);
+        importSpend(key, ApiWrittenFixture.SPEND);
+        writePhases(ApiWrittenFixture.phases(key));
+        acc = get(key, "/api/v1.0/user-info").body().get("result").get("accountId").asText();
+        importSpend(key, ApiWrittenFixture.SPEND.replace("10.00", "12.50"));
+        writePhases(List.of(List.of(new WriteRequest(key, "PUT", "/api/v1.0/orders/o2",
+                "{\"items\":[{\"name\":\"Course two b\",\"price\":55.00,\"isRebill\":true}]}"))));
+        try (Connection c = TestStack.get().connect(); Statement s = c.createStatement()) {
+            s.execute("UPDATE clicks SET is_organic = true WHERE account_id = '" + acc + "' AND adspend_ad_id = 'adB'");
+            s.execute("DELETE FROM clicks WHERE account_id = '" + acc + "' AND adspend_ad_id = 'adC'");
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        awaitCdcCaughtUp();
+    }
+
+    @Test
+    void theDataHasSupersededAndDeletedVersions() {
+        String db = stack.database();
+        for (String[] t : new String[][]{{"sales", "sales_current"}, {"clicks", "clicks_current"}, {"ad_spend_daily", "ad_spend_daily_current"},
+                {"conversion_touches", "conversion_touches_current"}}) {
+            long raw = count(stack, "SELECT count() AS n FROM " + db + "." + t[0] + " WHERE account_id = " + Sql.str(acc));
+            long current = count(stack, "SELECT count() AS n FROM " + db + "." + t[1] + " WHERE account_id = " + Sql.str(acc));
+            assertTrue(current > 0 && raw > current, t[0] + ": " + raw + " versions, " + current + " current rows");
+        }
+        // the replaced order's old sale is still in the table, soft-deleted, and the deleted click too
+        assertTrue(count(stack, "SELECT count() AS n FROM " + db + ".sales WHERE account_id = " + Sql.str(acc) + " AND deleted = 1") > 0);
+        assertTrue(count(stack, "SELECT count() AS n FROM " + db + ".clicks WHERE account_id = " + Sql.str(acc) + " AND is_deleted = 1") > 0);
+    }
+
+    @Test
+    void buildersGiveTheViewsRowsOnTheStack() {
+        assertBuildersMatchViews(stack, acc);
+    }
+
+    @Test
+    void buildersGiveTheViewsRowsOnBothEngines() throws Exception {
+        try (TwoEngines two = TwoEngines.start("rows")) {
+            List<String> tables = stack.select("SELECT table FROM system.columns WHERE database = '" + stack.database() + "' AND name = 'account_id'")
+                    .stream().map(r -> r.get("table").asText()).filter(cdc.getTables()::contains).toList();
+            for (Map.Entry<String, ClickHouseGateway> e : two.engines().entrySet()) {
+                for (String table : tables) {
+                    copy(table, e.getValue());
+                }
+                assertBuildersMatchViews(e.getValue(), acc);
+            }
+        }
+    }
+
+    /** The account's rows of a streamed table, as the CDC sink wrote them, into {@code engine}. */
+    private void copy(String table, ClickHouseGateway engine) {
+        List<JsonNode> rows = stack.select("SELECT * FROM " + stack.database() + "." + table + " WHERE account_id = " + Sql.str(acc));
+        if (!rows.isEmpty()) {
+            engine.insertJsonEachRow(table, rows.stream().map(JsonNode::toString).collect(Collectors.joining("\n", "", "\n"))
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static void assertBuildersMatchViews(ClickHouseGateway g, String acc) {
+        String db = g.database();
+        String where = " WHERE account_id = " + Sql.str(acc);
+        Instant from = Instant.EPOCH;
+
+        String saleColumns = Arrays.stream(CurrentSales.Column.values()).map(c -> c.current).collect(Collectors.joining(", "));
+        same(g, "sales", CurrentSales.dated(db, acc, from, Sql.LATEST).columns(EnumSet.allOf(CurrentSales.Column.class)).select().sql(),
+                "SELECT account_id, lead_id, id, " + saleColumns + " FROM " + db + ".sales_current" + where, "id");
+
+        EnumSet<CurrentClicks.Column> all = EnumSet.allOf(CurrentClicks.Column.class);
+        String clickView = "SELECT account_id, id, " + all.stream().map(CurrentClicks.Column::sql).collect(Collectors.joining(", "))
+                + " FROM " + db + ".clicks_current" + where;
+        same(g, "clicks by id", CurrentClicks.matching(db, acc, "1", all).sql(), clickView, "id");
+        same(g, "clicks merged", CurrentClicks.merged(db, acc, "1", all).sql(), clickView, "id");
+
+        ScopeAds everyAd = ScopeAds.read(g, acc, "1");
+        same(g, "clicks by ad", ClicksByAd.current(db, acc, everyAd, from, Sql.LATEST).sql(),
+                "SELECT id, lead_id, click_date, source_link_tag, is_organic, integration_type AS attributed_platform, "
+                        + "if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS attributed_ad FROM " + db + ".clicks_current" + where
+                        + " AND " + everyAd.condition("if(adspend_ad_id != '', adspend_ad_id, ad_source_id)", "integration_type"), "id");
+
+        same(g, "clicks by lead", "SELECT id, lead_id, click_date, is_organic, source_link_tag FROM "
+                        + ClicksByLead.newest(db, acc, "", "1", "id, lead_id, click_date", "lead_id, click_date, id, ad_key", "deleted").subquery("n")
+                        + " WHERE deleted = 0",
+                "SELECT id, lead_id, click_date, is_organic, source_link_tag FROM " + db + ".clicks_current" + where + " AND lead_id != ''", "id");
+
+        same(g, "spend days", SpendDays.between(db, acc, LocalDate.of(1970, 1, 1), LocalDate.of(2100, 1, 1)).sql(),
+                "SELECT account_id, platform, ad_id, day, ad_account_id, campaign_id, ad_set_id, spend, reported_conversions, reported_revenue FROM "
+                        + db + ".ad_spend_daily_current" + where, "platform, ad_id, day");
+
+        List<CurrentConversionTouches.Pick> picks = List.of(CurrentConversionTouches.Pick.values());
+        String pickColumns = picks.stream().map(p -> p.prefix).map(p -> p + "_click_id, " + p + "_click_date, " + p + "_ad, " + p + "_platform")
+                .collect(Collectors.joining(", "));
+        for (CurrentConversionTouches.Type type : CurrentConversionTouches.Type.values()) {
+            same(g, "conversion touches " + type, CurrentConversionTouches.current(db, acc, type, from, null, true, picks, null).sql(),
+                    "SELECT conversion_id, touch_lead_id, touch_conversion_at, " + pickColumns + " FROM " + db + ".conversion_touches_current" + where
+                            + " AND conversion_type = " + Sql.str(type.name()), "conversion_id");
+        }
+    }
+
+    /** The builder's rows and the view's, ordered by {@code orderBy}: equal and not empty. */
+    private static void same(ClickHouseGateway g, String what, String builder, String view, String orderBy) {
+        List<JsonNode> expected = g.select("SELECT * FROM (" + view + ") AS v ORDER BY " + orderBy);
+        List<JsonNode> actual = g.select("SELECT * FROM (" + builder + ") AS b ORDER BY " + orderBy);
+        assertFalse(expected.isEmpty(), what + ": the view has no row");
+        assertEquals(expected, actual, what + " on " + g.database());
+    }
+
+    private static long count(ClickHouseGateway g, String sql) {
+        return g.select(sql).get(0).get("n").asLong();
+    }
+}
