@@ -91,7 +91,7 @@ function draw(el, r) {
     tooltip: { trigger: 'axis' },
     legend: { data: ['Average CAC', 'Marginal CAC'] },
     grid: { left: 70, right: 120, top: 50, bottom: 50 },
-    xAxis: { type: 'value', name: 'spend per day', scale: true },
+    xAxis: { type: 'value', name: 'spend per day', nameLocation: 'middle', nameGap: 28, scale: true },
     yAxis: { type: 'value', name: 'CAC' },
     series: [
       { name: 'Average CAC', type: 'line', data: points('avgCac'), showSymbol: true, symbolSize: 8,
