@@ -24,12 +24,12 @@ import java.util.List;
  * calls:      L2 11-09 13:00 QUALIFIED; L3 11-17 13:00 NO_SHOW.
  * </pre>
  */
-final class ApiWrittenFixture {
+public final class ApiWrittenFixture {
 
     private ApiWrittenFixture() {
     }
 
-    static final String SPEND = """
+    public static final String SPEND = """
             platform,ad_account_id,campaign_id,ad_set_id,ad_id,date,spend
             FACEBOOK,act1,camp1,set1,adA,2026-11-02,10.00
             FACEBOOK,act1,camp1,set1,adA,2026-11-10,20.00
@@ -39,7 +39,7 @@ final class ApiWrittenFixture {
             """;
 
     /** The writes after the spend file, in the phases they depend on (sources and leads, clicks, orders and calls, the rest). */
-    static List<List<WriteRequest>> phases(String key) {
+    public static List<List<WriteRequest>> phases(String key) {
         String clicks = "/api/v1.0/clicks";
         return List.of(
                 List.of(new WriteRequest(key, "POST", "/api/v1.0/sources", "{\"name\":\"Set 1\",\"integrationType\":\"FACEBOOK\",\"adSourceId\":\"set1\","

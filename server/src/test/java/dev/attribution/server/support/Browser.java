@@ -20,8 +20,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.logging.Level;
 import java.util.stream.Stream;
 
@@ -139,6 +141,23 @@ public final class Browser implements AutoCloseable {
             Files.createDirectories(SCREENSHOTS);
             Path file = SCREENSHOTS.resolve(name + ".png");
             Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Like {@link #screenshot}, of the whole page (chromedriver's DevTools command, no extra Selenium module). */
+    public Path fullPageScreenshot(String name) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> size = (Map<String, Object>) driver.executeScript(
+                "return {w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight}");
+        Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png", "captureBeyondViewport", true,
+                "clip", Map.of("x", 0, "y", 0, "width", size.get("w"), "height", size.get("h"), "scale", 1)));
+        try {
+            Files.createDirectories(SCREENSHOTS);
+            Path file = SCREENSHOTS.resolve(name + ".png");
+            Files.write(file, Base64.getDecoder().decode((String) shot.get("data")));
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
