@@ -5,7 +5,8 @@
 #
 #   servers.sh install                        apt-get install postgresql-15 / clickhouse-server+client / prometheus
 #                                             (for its promtool: the metrics test lints /prometheus) / nodejs+npm
-#                                             (npx runs the OpenAPI lint) when missing
+#                                             (npx runs the OpenAPI lint) / chromium+chromium-driver (the
+#                                             browser tests) when missing
 #   servers.sh pg-start DIR PORT              initdb if needed, start (wal_level=logical), create database attribution
 #   servers.sh pg-stop DIR                    fast shutdown; no error when not running
 #   servers.sh ch-start DIR HTTP_PORT TCP_PORT  write DIR/config.xml + DIR/users.xml, start, wait for /ping

@@ -32,7 +32,10 @@ class SpendImportController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(RawFile.class)
+    @RequestBodyType(value = RawFile.class, example = """
+            platform,ad_account_id,campaign_id,ad_set_id,ad_id,date,spend,impressions,clicks,currency
+            FACEBOOK,act_1234567890,23851234567890001,23851234567890101,23851234567890201,2026-01-01,152.40,48210,612,USD
+            """)
     @Operation(operationId = "importAdSpend",
             summary = "Import an ad-spend file (CSV with a header row, or JSON lines) as the request body.")
     @RequiresRole(Roles.IMPORT_AD_SPEND)

@@ -37,7 +37,8 @@ class CallsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(CallCreateBody.class)
+    @RequestBodyType(value = CallCreateBody.class, example = """
+            {"name": "Discovery call", "email": "ada@example.com", "externalId": "call-1001", "date": "2026-01-06T15:00:00Z", "qualified": true}""")
     @Operation(summary = "Record a call (asynchronous).")
     @RequiresRole(Roles.CREATE_CALLS)
     @AcceptsIdempotencyKey

@@ -32,7 +32,8 @@ class CartsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(CartBody.class)
+    @RequestBodyType(value = CartBody.class, example = """
+            {"cartId": "cart-1001", "email": "ada@example.com", "items": [{"name": "Analytical Engine manual", "price": 49.5, "quantity": 1}]}""")
     @Operation(summary = "Create a cart and, if absent, its lead (asynchronous).")
     @RequiresRole(Roles.CREATE_CARTS)
     @AcceptsIdempotencyKey
@@ -42,7 +43,8 @@ class CartsWriteController {
     }
 
     @Put(consumes = MediaType.ALL)
-    @RequestBodyType(CartBody.class)
+    @RequestBodyType(value = CartBody.class, example = """
+            {"cartId": "cart-1001", "email": "ada@example.com", "items": [{"name": "Analytical Engine manual", "price": 49.5, "quantity": 2}]}""")
     @Operation(summary = "Update a cart by cartId (asynchronous).")
     @RequiresRole(Roles.CREATE_CARTS)
     @AcceptsIdempotencyKey

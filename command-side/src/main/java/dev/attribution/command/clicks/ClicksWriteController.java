@@ -31,7 +31,8 @@ class ClicksWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(ClickBody.class)
+    @RequestBodyType(value = ClickBody.class, example = """
+            {"referrerUrl": "https://shop.example.com/pricing?utm_source=newsletter", "email": "ada@example.com", "ip": "203.0.113.7"}""")
     @Operation(summary = "Record a click (asynchronous).")
     @RequiresRole(Roles.CREATE_CLICKS)
     @AcceptsIdempotencyKey

@@ -30,7 +30,8 @@ class CustomCostsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(CustomCostBody.class)
+    @RequestBodyType(value = CustomCostBody.class, example = """
+            {"name": "Newsletter design", "startDate": "2026-01-01", "frequency": "DAILY", "cost": 12.5, "tags": ["@newsletter"]}""")
     @Operation(summary = "Create a custom cost (asynchronous).")
     @RequiresRole(Roles.CREATE_CUSTOM_COSTS)
     @AcceptsIdempotencyKey
@@ -39,7 +40,8 @@ class CustomCostsWriteController {
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
-    @RequestBodyType(value = CustomCostBody.class, enforcing = true)
+    @RequestBodyType(value = CustomCostBody.class, enforcing = true, example = """
+            {"name": "Newsletter design", "startDate": "2026-01-01", "frequency": "DAILY", "cost": 15, "tags": ["@newsletter"]}""")
     @Operation(summary = "Update a custom cost (asynchronous).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_CUSTOM_COSTS)

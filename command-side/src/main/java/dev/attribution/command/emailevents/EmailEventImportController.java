@@ -32,7 +32,10 @@ class EmailEventImportController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(RawFile.class)
+    @RequestBodyType(value = RawFile.class, example = """
+            lead_email,type,message_id,name,date,provider
+            ada@example.com,sent,newsletter-2026-01,January newsletter,2026-01-06T14:00:00Z,Mailchimp
+            """)
     @Operation(operationId = "importEmailEvents",
             summary = "Import an email-event file (CSV with a header row, or JSON lines) as the request body.")
     @RequiresRole(Roles.IMPORT_EMAIL_EVENTS)

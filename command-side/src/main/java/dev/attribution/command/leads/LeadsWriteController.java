@@ -51,7 +51,8 @@ class LeadsWriteController {
     }
 
     @Put(consumes = MediaType.ALL)
-    @RequestBodyType(LeadUpdateBody.class)
+    @RequestBodyType(value = LeadUpdateBody.class, example = """
+            {"firstName": "Augusta Ada", "tags": ["!newsletter-reader"]}""")
     @Operation(summary = "Update the lead selected by id, email or phone (asynchronous).")
     @RequiresRole(Roles.UPDATE_LEADS)
     @QueryParameters(UpdateQuery.class)
@@ -71,7 +72,8 @@ class LeadsWriteController {
     }
 
     @Post(uri = "/tags", consumes = MediaType.ALL)
-    @RequestBodyType(LeadTagsBody.class)
+    @RequestBodyType(value = LeadTagsBody.class, example = """
+            {"emails": ["ada@example.com"], "tags": ["!webinar-attended"]}""")
     @Operation(operationId = "addLeadTags", summary = "Add tags to leads selected by ids or emails (asynchronous).")
     @RequiresRole(Roles.ADD_TAGS_TO_LEADS)
     @AcceptsIdempotencyKey

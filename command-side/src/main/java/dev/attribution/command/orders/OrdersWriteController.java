@@ -48,7 +48,8 @@ class OrdersWriteController {
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
-    @RequestBodyType(OrderUpdateBody.class)
+    @RequestBodyType(value = OrderUpdateBody.class, example = """
+            {"items": [{"name": "Analytical Engine manual", "price": 44.5}]}""")
     @Operation(summary = "Update an order (asynchronous).")
     @RequiresRole(Roles.UPDATE_ORDERS)
     @AcceptsIdempotencyKey

@@ -31,7 +31,8 @@ class ProductsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(ProductCreateBody.class)
+    @RequestBodyType(value = ProductCreateBody.class, example = """
+            {"name": "Analytical Engine manual", "price": 49.5, "category": "Books"}""")
     @Operation(summary = "Create a product (asynchronous).")
     @RequiresRole(Roles.CREATE_PRODUCTS)
     @AcceptsIdempotencyKey
@@ -40,7 +41,8 @@ class ProductsWriteController {
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
-    @RequestBodyType(value = ProductUpdateBody.class, enforcing = true)
+    @RequestBodyType(value = ProductUpdateBody.class, enforcing = true, example = """
+            {"price": 44.5, "sku": "AEM-1"}""")
     @Operation(summary = "Update a product; only the fields sent change (asynchronous).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_PRODUCTS)

@@ -30,7 +30,8 @@ class SourcesWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(SourceCreateBody.class)
+    @RequestBodyType(value = SourceCreateBody.class, example = """
+            {"name": "Newsletter", "category": "Email", "isOrganic": true}""")
     @Operation(summary = "Create a traffic source (asynchronous).")
     @RequiresRole(Roles.CREATE_SOURCES)
     @AcceptsIdempotencyKey
@@ -39,7 +40,8 @@ class SourcesWriteController {
     }
 
     @Put(value = "/{tag}", consumes = MediaType.ALL)
-    @RequestBodyType(value = SourceUpdateBody.class, enforcing = true)
+    @RequestBodyType(value = SourceUpdateBody.class, enforcing = true, example = """
+            {"goal": "Subscribers"}""")
     @Operation(summary = "Update a traffic source (asynchronous).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_SOURCES)

@@ -32,7 +32,8 @@ class SubscriptionsWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(SubscriptionCreateBody.class)
+    @RequestBodyType(value = SubscriptionCreateBody.class, example = """
+            {"email": "ada@example.com", "subscriptionId": "sub-1001", "name": "Pro plan", "status": "ACTIVE", "startDate": "2026-01-01T00:00:00Z", "price": 19.99, "periodicity": "MONTHLY"}""")
     @Operation(summary = "Record a subscription (asynchronous).")
     @RequiresRole(Roles.CREATE_SUBSCRIPTIONS)
     @AcceptsIdempotencyKey
@@ -42,7 +43,8 @@ class SubscriptionsWriteController {
     }
 
     @Put(consumes = MediaType.ALL)
-    @RequestBodyType(SubscriptionUpdateBody.class)
+    @RequestBodyType(value = SubscriptionUpdateBody.class, example = """
+            {"ids": ["sub-1001"], "price": 24.99}""")
     @Operation(operationId = "updateSubscriptions", summary = "Update subscriptions selected by ids (asynchronous).")
     @RequiresRole(Roles.UPDATE_SUBSCRIPTIONS)
     @AcceptsIdempotencyKey

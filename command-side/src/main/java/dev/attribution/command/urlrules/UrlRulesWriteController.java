@@ -31,7 +31,8 @@ class UrlRulesWriteController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(value = UrlRuleBody.class, enforcing = true)
+    @RequestBodyType(value = UrlRuleBody.class, enforcing = true, example = """
+            {"name": "Pricing page", "tag": "!viewed-pricing", "wordsToMatch": ["pricing"], "sourceRuleTypes": ["PREVIOUS_URL"]}""")
     @Operation(summary = "Create a URL rule.")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.CREATE_URL_RULES)
@@ -40,7 +41,8 @@ class UrlRulesWriteController {
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
-    @RequestBodyType(value = UrlRuleBody.class, enforcing = true)
+    @RequestBodyType(value = UrlRuleBody.class, enforcing = true, example = """
+            {"isEnabled": false}""")
     @Operation(summary = "Update a URL rule; sent fields replace.")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_URL_RULES)

@@ -33,7 +33,8 @@ class WebhookSubscriptionsController {
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(value = WebhookCreateBody.class, enforcing = true)
+    @RequestBodyType(value = WebhookCreateBody.class, enforcing = true, example = """
+            {"name": "CRM sync", "targetUrl": "https://203.0.113.10/hooks/attribution", "eventTypes": ["lead.tag.added"]}""")
     @Operation(summary = "Create a webhook subscription; the answer holds its secretKey, shown only once.")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.CREATE_WEBHOOK_SUBSCRIPTIONS)
@@ -59,7 +60,8 @@ class WebhookSubscriptionsController {
     }
 
     @Put(value = "/{externalId}", consumes = MediaType.ALL)
-    @RequestBodyType(value = WebhookUpdateBody.class, enforcing = true)
+    @RequestBodyType(value = WebhookUpdateBody.class, enforcing = true, example = """
+            {"state": "MANUALLY_PAUSED"}""")
     @Operation(summary = "Update a webhook subscription (name, targetUrl, eventTypes, state).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_WEBHOOK_SUBSCRIPTIONS)

@@ -43,7 +43,8 @@ class ReportController {
     }
 
     @Post(uri = "/generate", consumes = MediaType.ALL)
-    @RequestBodyType(value = ReportRequestBody.class, enforcing = true)
+    @RequestBodyType(value = ReportRequestBody.class, enforcing = true, example = """
+            {"configuration": {"reportType": "attribution", "attributionModel": "last_click", "level": "facebook_ad", "ids": ["23851234567890201"], "fields": ["sales", "revenue", "cost"], "startDate": "2026-01-01", "endDate": "2026-01-31"}}""")
     @Operation(operationId = "generateReport",
             summary = "Run an attribution report asynchronously; poll it with its externalId.")
     @RequiresRole(Roles.GET_ATTRIBUTION)

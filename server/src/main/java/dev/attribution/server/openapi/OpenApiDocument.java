@@ -97,6 +97,7 @@ public class OpenApiDocument {
         components.putObject("parameters").set("AccessibleAccountId",
                 JsonBody.mapper().valueToTree(OpenApiParameters.accessibleAccountId()));
         OpenApiErrors.addTo(components);
+        OpenApiSchemas.dropUnreferenced(doc);
         return doc;
     }
 
@@ -105,7 +106,11 @@ public class OpenApiDocument {
         ObjectNode content = body.putObject("content");
         if (op.bodyType() == RawFile.class) {
             body.put("description", "The file itself: CSV with a header row, or JSON lines.");
-            content.putObject("text/csv").putObject("schema").put("type", "string");
+            ObjectNode csv = content.putObject("text/csv");
+            csv.putObject("schema").put("type", "string");
+            if (op.bodyExample() != null) {
+                csv.put("example", op.bodyExample());
+            }
             content.putObject("application/x-ndjson").putObject("schema").put("type", "string");
         } else {
             ObjectNode schema = schemas.reference(op.bodyType());

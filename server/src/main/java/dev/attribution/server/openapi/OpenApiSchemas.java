@@ -18,8 +18,10 @@ import dev.attribution.server.mcp.BodySchemas;
 
 import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The schemas of an OpenAPI 3.0 document, generated from the same records the server reads and writes: request
@@ -64,7 +66,31 @@ final class OpenApiSchemas {
     ObjectNode components() {
         ObjectNode defs = builder.collectDefinitions(COMPONENTS);
         toOpenApi30Each(defs);
+        inlineNullableVariants(defs);
         return defs;
+    }
+
+    /**
+     * The generator names a nullable use of an object {@code X-nullable}: {@code nullable} beside an {@code allOf} of
+     * {@code X}. OpenAPI 3.0.3 says {@code nullable} does not loosen the {@code allOf}, so a validator refuses the
+     * {@code null} the server sends (issue 21's contract test found it on a subscription's {@code category}); the
+     * variant becomes a copy of {@code X} with {@code nullable} (and {@code null} among an enum's values).
+     */
+    private static void inlineNullableVariants(ObjectNode defs) {
+        defs.fields().forEachRemaining(e -> {
+            JsonNode allOf = e.getValue().path("allOf");
+            if (e.getKey().endsWith("-nullable") && allOf.size() == 1 && allOf.get(0).has("$ref")) {
+                String target = allOf.get(0).get("$ref").asText();
+                JsonNode original = defs.get(target.substring(target.lastIndexOf('/') + 1));
+                if (original instanceof ObjectNode o) {
+                    ObjectNode copy = o.deepCopy().put("nullable", true);
+                    if (copy.get("enum") instanceof ArrayNode values) {
+                        values.addNull();
+                    }
+                    e.setValue(copy);
+                }
+            }
+        });
     }
 
     /**
@@ -111,6 +137,33 @@ final class OpenApiSchemas {
             n.append(i == 0 ? "Of" : "And").append(name(params.get(i)));
         }
         return n.toString().replaceAll("[^A-Za-z0-9._-]", "");
+    }
+
+    /**
+     * Removes the component schemas nothing refers to any more (an object whose only use was the nullable variant
+     * {@link #inlineNullableVariants} copied it into), until none is left: lint tools count them as errors.
+     */
+    static void dropUnreferenced(ObjectNode doc) {
+        ObjectNode schemas = (ObjectNode) doc.path("components").path("schemas");
+        for (boolean dropped = true; dropped; ) {
+            Set<String> used = new HashSet<>();
+            collectReferences(doc, used);
+            List<String> unused = new ArrayList<>();
+            schemas.fieldNames().forEachRemaining(n -> {
+                if (!used.contains("#/" + COMPONENTS + "/" + n)) {
+                    unused.add(n);
+                }
+            });
+            schemas.remove(unused);
+            dropped = !unused.isEmpty();
+        }
+    }
+
+    private static void collectReferences(JsonNode node, Set<String> into) {
+        if (node.has("$ref")) {
+            into.add(node.get("$ref").asText());
+        }
+        node.forEach(child -> collectReferences(child, into));
     }
 
     /** Converts every schema of a name → schema map (the components, an object's properties), in place. */

