@@ -16,12 +16,14 @@ public class ClickHouseFactory {
     ClickHouseGateway gateway(@Value("${clickhouse.url}") String url,
                               @Value("${clickhouse.database:attribution}") String database,
                               @Value("${clickhouse.username:default}") String username,
-                              @Value("${clickhouse.password:}") String password) {
-        return new ClientV2Gateway(url, database, username, password);
+                              @Value("${clickhouse.password:}") String password,
+                              @Value("${clickhouse.cluster:}") String cluster) {
+        return new ClientV2Gateway(ClientV2Gateway.endpoints(url), database, username, password, ClientV2Gateway.clusterSettings(cluster));
     }
 
     @Singleton
-    ClickHouseSchema schema(ClickHouseGateway gateway, @Value("${clickhouse.replicated:false}") boolean replicated) {
-        return new ClickHouseSchema(gateway, replicated);
+    ClickHouseSchema schema(ClickHouseGateway gateway, @Value("${clickhouse.replicated:false}") boolean replicated,
+                            @Value("${clickhouse.cluster:}") String cluster) {
+        return new ClickHouseSchema(gateway, replicated, cluster);
     }
 }

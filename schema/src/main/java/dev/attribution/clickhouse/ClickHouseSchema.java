@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  *
  * <p>Placeholders: {@code {db}} is the database; {@code {{Engine(args)}}} is a MergeTree-family engine, rendered
  * as is on one server, or as its {@code Replicated…} twin (ZooKeeper path and replica macros first) when the
- * deployment is a replicated cluster.
+ * deployment is a replicated cluster. On a sharded cluster ({@code clickhouse.cluster}) {@link ClusterDdl} renders
+ * each statement {@code ON CLUSTER}, with {@code _local} replicated tables under {@code Distributed} ones.
  */
 public final class ClickHouseSchema {
 
@@ -28,10 +29,18 @@ public final class ClickHouseSchema {
 
     private final ClickHouseGateway gateway;
     private final boolean replicated;
+    /** Null on one server (or a replicated cluster whose DDL is applied per node): no ON CLUSTER, no Distributed. */
+    private final ClusterDdl cluster;
 
     public ClickHouseSchema(ClickHouseGateway gateway, boolean replicated) {
+        this(gateway, replicated, "");
+    }
+
+    /** {@code cluster}: the remote_servers name of a sharded cluster, or empty for one server. */
+    public ClickHouseSchema(ClickHouseGateway gateway, boolean replicated, String cluster) {
         this.gateway = gateway;
         this.replicated = replicated;
+        this.cluster = cluster == null || cluster.isBlank() ? null : new ClusterDdl(cluster.trim(), shardedTables());
     }
 
     /** One DDL file: its number, its name and its statements in order. */
@@ -41,9 +50,13 @@ public final class ClickHouseSchema {
     /** Applies every file not yet applied; returns the names applied now. */
     public List<String> migrate() {
         String db = gateway.database();
-        gateway.execute("CREATE DATABASE IF NOT EXISTS " + db);
-        gateway.execute("CREATE TABLE IF NOT EXISTS " + db + ".schema_migrations "
-                + "(version UInt32, name String, applied_at DateTime) ENGINE = MergeTree() ORDER BY version");
+        if (cluster != null) {
+            cluster.bootstrap(db).forEach(gateway::execute);
+        } else {
+            gateway.execute("CREATE DATABASE IF NOT EXISTS " + db);
+            gateway.execute("CREATE TABLE IF NOT EXISTS " + db + ".schema_migrations "
+                    + "(version UInt32, name String, applied_at DateTime) ENGINE = MergeTree() ORDER BY version");
+        }
         Set<Integer> applied = new HashSet<>();
         gateway.select("SELECT version FROM " + db + ".schema_migrations").forEach(r -> applied.add(r.get("version").asInt()));
         List<String> now = new ArrayList<>();
@@ -52,7 +65,9 @@ public final class ClickHouseSchema {
                 continue;
             }
             for (String statement : file.statements()) {
-                gateway.execute(render(statement, db), MIGRATION_TIMEOUT);
+                for (String rendered : renderAll(statement, db)) {
+                    gateway.execute(rendered, MIGRATION_TIMEOUT);
+                }
             }
             gateway.execute("INSERT INTO " + db + ".schema_migrations (version, name, applied_at) VALUES ("
                     + file.version() + ", " + ClickHouseSql.str(file.name()) + ", now())");
@@ -75,7 +90,26 @@ public final class ClickHouseSchema {
         return files;
     }
 
-    /** Renders placeholders for this deployment. */
+    /** The statements one DDL statement becomes on this deployment: itself rendered, or several on a sharded cluster. */
+    public List<String> renderAll(String statement, String db) {
+        return cluster == null ? List.of(render(statement, db)) : cluster.render(statement, db);
+    }
+
+    /** The tables the DDL files create with a MergeTree engine placeholder (sharded on a cluster). */
+    static Set<String> shardedTables() {
+        Set<String> tables = new HashSet<>();
+        for (DdlFile file : files()) {
+            for (String statement : file.statements()) {
+                Matcher table = TABLE.matcher(statement);
+                if (table.find() && ENGINE.matcher(statement).find()) {
+                    tables.add(table.group(1));
+                }
+            }
+        }
+        return tables;
+    }
+
+    /** Renders placeholders for one server or a replicated cluster whose DDL is applied per node. */
     public String render(String statement, String db) {
         String withDb = statement;
         if (replicated) {

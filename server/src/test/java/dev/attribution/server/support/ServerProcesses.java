@@ -69,6 +69,11 @@ public final class ServerProcesses implements AutoCloseable {
 
     /** Starts a server over this database with {@code properties} added; returns once it answers HTTP (60 s at most). */
     public Server start(String server, Map<String, String> properties) throws Exception {
+        return start(server, properties, Duration.ofSeconds(60));
+    }
+
+    /** {@link #start(String, Map)} waiting up to {@code startTimeout} for the first answer. */
+    public Server start(String server, Map<String, String> properties, Duration startTimeout) throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -87,7 +92,7 @@ public final class ServerProcesses implements AutoCloseable {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         processes.add(p);
         Server started = new Server(p, "http://127.0.0.1:" + port);
-        Instant deadline = Instant.now().plusSeconds(60);
+        Instant deadline = Instant.now().plus(startTimeout);
         while (Instant.now().isBefore(deadline)) {
             if (!p.isAlive()) {
                 throw new AssertionError("server " + server + " exited: " + Files.readString(log));
