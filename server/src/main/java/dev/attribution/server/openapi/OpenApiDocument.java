@@ -140,6 +140,9 @@ public class OpenApiDocument {
             ObjectNode media = content.putObject(type);
             if (type.startsWith("application/json") && describable(returned)) {
                 media.set("schema", schemas.reference(returned.asType()));
+                if (returned.getType() == Envelopes.WriteAccepted.class) { // a real answer of POST /leads
+                    media.putObject("example").put("request_id", "1a21775db7d-7c567b514162c393").put("result", "OK");
+                }
             } else {
                 media.putObject("schema").put("type", type.startsWith("application/json") ? "object" : "string");
             }

@@ -37,6 +37,17 @@ final class OpenApiErrors {
             "ServiceUnavailable", "PostgreSQL or ClickHouse cannot be reached; nothing was accepted: retry after "
                     + "Retry-After seconds (docs/clients.md \"When a store is down\").");
 
+    /** One real answer per shared response, shown as its example (Swagger UI, generated clients' docs). */
+    private static final Map<String, String> EXAMPLES = Map.of(
+            "BadRequest", "Unknown parameter: q",
+            "Unauthorized", dev.attribution.api.ApiException.unauthorized().messages().get(0),
+            "Forbidden", "Forbidden, missing api key roles",
+            "NotFound", "Not found: GET /api/v1.0/no-such-path",
+            "PayloadTooLarge", "Request body is too large",
+            "TooManyRequests", "The limit of API requests was reached. Wait 1 second(s) before sending again.",
+            "UnsupportedMediaType", "Content-Type must be application/json",
+            "ServiceUnavailable", "Service unavailable: PostgreSQL cannot be reached; retry after 5 seconds");
+
     private OpenApiErrors() {
     }
 
@@ -69,8 +80,9 @@ final class OpenApiErrors {
             if (name.equals("TooManyRequests") || name.equals("ServiceUnavailable")) {
                 ((ObjectNode) r.get("headers")).putObject("Retry-After").put("$ref", "#/components/headers/Retry-After");
             }
-            r.putObject("content").putObject("application/json").putObject("schema")
-                    .put("$ref", "#/components/schemas/Error");
+            ObjectNode json = r.putObject("content").putObject("application/json");
+            json.putObject("schema").put("$ref", "#/components/schemas/Error");
+            json.putObject("example").put("result", "ERROR").putArray("message").add(EXAMPLES.get(name));
         }
     }
 

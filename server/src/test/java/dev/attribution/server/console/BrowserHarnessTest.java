@@ -1,10 +1,8 @@
 package dev.attribution.server.console;
 
-import dev.attribution.server.support.ApiTest;
+import dev.attribution.server.support.BrowserTest;
 import dev.attribution.server.support.Browser;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -19,21 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * static page without an API key, runs its JavaScript module, and leaves a screenshot under target/screenshots.
  */
 @MicronautTest(transactional = false)
-class BrowserHarnessTest extends ApiTest {
-
-    Browser browser;
-
-    @BeforeAll
-    void startBrowser() {
-        browser = Browser.start();
-    }
-
-    @AfterAll
-    void quitBrowser() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
+class BrowserHarnessTest extends BrowserTest {
 
     @Test
     void chromiumLoadsTheConsolePageAndRunsItsModule() throws Exception {

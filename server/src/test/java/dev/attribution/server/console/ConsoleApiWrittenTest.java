@@ -3,10 +3,8 @@ package dev.attribution.server.console;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.server.reports.ApiWrittenFixture;
-import dev.attribution.server.support.ApiTest;
-import dev.attribution.server.support.Browser;
+import dev.attribution.server.support.BrowserTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -28,13 +26,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * shown as they are, an empty account breaks nothing, and the static page loads without a key.
  */
 @MicronautTest(transactional = false)
-class ConsoleApiWrittenTest extends ApiTest {
+class ConsoleApiWrittenTest extends BrowserTest {
 
     static final String FROM = "2026-11-01";
     static final String TO = "2026-11-20";
 
     String key;
-    Browser browser;
     Console console;
 
     @BeforeAll
@@ -42,15 +39,7 @@ class ConsoleApiWrittenTest extends ApiTest {
         key = newUnthrottledAccount("UTC", Roles.ALL);
         importSpend(key, ApiWrittenFixture.SPEND);
         writePhases(ApiWrittenFixture.phases(key));
-        browser = Browser.start();
         console = new Console(browser, server.getURL().toString());
-    }
-
-    @AfterAll
-    void quit() {
-        if (browser != null) {
-            browser.close();
-        }
     }
 
     private JsonNode api(String pathAndQuery) {

@@ -3,8 +3,7 @@ package dev.attribution.server.console;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.server.support.AdminRuns;
-import dev.attribution.server.support.ApiTest;
-import dev.attribution.server.support.Browser;
+import dev.attribution.server.support.BrowserTest;
 import dev.attribution.testing.TestStack;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import org.junit.jupiter.api.AfterAll;
@@ -30,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * target/screenshots (the README's docs/console-*.png are taken from them).
  */
 @MicronautTest(transactional = false)
-class ConsoleDemoTest extends ApiTest {
+class ConsoleDemoTest extends BrowserTest {
 
     static final String FROM = "2026-09-01";
     static final String END = "2026-10-31";
@@ -40,7 +39,6 @@ class ConsoleDemoTest extends ApiTest {
     String level;
     String ad;
     String adAccount;
-    Browser browser;
     Console console;
 
     @BeforeAll
@@ -54,7 +52,6 @@ class ConsoleDemoTest extends ApiTest {
         ad = seeded.get("sampleAdId").asText();
         awaitCdcCaughtUp();
         adAccount = api("/api/v1.0/ads?adSourceIds=" + list(ad)).get("result").get(0).get("adSource").get("adAccountId").asText();
-        browser = Browser.start();
         console = new Console(browser, server.getURL().toString());
         console.useKey(key, null);
         assertEquals("ok", console.keyState());
@@ -63,9 +60,6 @@ class ConsoleDemoTest extends ApiTest {
     @AfterAll
     void quit() {
         TestStack.get().properties().keySet().forEach(System::clearProperty);
-        if (browser != null) {
-            browser.close();
-        }
     }
 
     private JsonNode api(String pathAndQuery) {

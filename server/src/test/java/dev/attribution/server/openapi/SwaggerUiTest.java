@@ -2,11 +2,9 @@ package dev.attribution.server.openapi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
-import dev.attribution.server.support.ApiTest;
+import dev.attribution.server.support.BrowserTest;
 import dev.attribution.server.support.Browser;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -25,21 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * read from the page, not from a side channel.
  */
 @MicronautTest(transactional = false)
-class SwaggerUiTest extends ApiTest {
-
-    private Browser browser;
-
-    @BeforeAll
-    void startBrowser() {
-        browser = Browser.start();
-    }
-
-    @AfterAll
-    void quitBrowser() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
+class SwaggerUiTest extends BrowserTest {
 
     @Test
     void aNewcomerCreatesPollsAndListsALeadThroughTryItOut() throws IOException {
