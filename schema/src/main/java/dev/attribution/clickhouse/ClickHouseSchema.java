@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  */
 public final class ClickHouseSchema {
 
-    private static final Pattern ENGINE = Pattern.compile("\\{\\{(\\w*MergeTree)\\((.*?)\\)}}");
+    static final Pattern ENGINE = Pattern.compile("\\{\\{(\\w*MergeTree)\\((.*?)\\)}}");
     private static final Pattern TABLE = Pattern.compile("CREATE\\s+TABLE\\s+IF\\s+NOT\\s+EXISTS\\s+\\{db}\\.(\\w+)", Pattern.CASE_INSENSITIVE);
 
     /** A migration may copy a whole table (062, 063 backfill their tables): no HTTP-request-sized limit for it. */
@@ -109,21 +109,29 @@ public final class ClickHouseSchema {
         return tables;
     }
 
+    /**
+     * The {@code {{XMergeTree(args)}}} placeholders of {@code statement} as {@code ReplicatedXMergeTree} with the
+     * table's ZooKeeper path under the {@code {shard}} macro and the {@code {replica}} macro (per-node and ON CLUSTER
+     * rendering alike).
+     */
+    static String replicatedEngine(String statement, String db, String table) {
+        Matcher m = ENGINE.matcher(statement);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String args = m.group(2).isBlank() ? "" : ", " + m.group(2);
+            m.appendReplacement(out, Matcher.quoteReplacement("Replicated" + m.group(1)
+                    + "('/clickhouse/tables/{shard}/" + db + "/" + table + "', '{replica}'" + args + ")"));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
     /** Renders placeholders for one server or a replicated cluster whose DDL is applied per node. */
     public String render(String statement, String db) {
         String withDb = statement;
         if (replicated) {
             Matcher table = TABLE.matcher(statement);
-            String tableName = table.find() ? table.group(1) : "unknown";
-            Matcher m = ENGINE.matcher(withDb);
-            StringBuilder out = new StringBuilder();
-            while (m.find()) {
-                String args = m.group(2).isBlank() ? "" : ", " + m.group(2);
-                m.appendReplacement(out, Matcher.quoteReplacement("Replicated" + m.group(1)
-                        + "('/clickhouse/tables/{shard}/" + db + "/" + tableName + "', '{replica}'" + args + ")"));
-            }
-            m.appendTail(out);
-            withDb = out.toString();
+            withDb = replicatedEngine(withDb, db, table.find() ? table.group(1) : "unknown");
         } else {
             withDb = ENGINE.matcher(withDb).replaceAll("$1($2)");
         }

@@ -25,7 +25,6 @@ import java.util.regex.Pattern;
 final class ClusterDdl {
 
     static final String LOCAL = "_local";
-    private static final Pattern ENGINE = Pattern.compile("\\{\\{(\\w*MergeTree)\\((.*?)\\)}}");
     private static final Pattern CREATE_TABLE = Pattern.compile("^(CREATE\\s+TABLE\\s+IF\\s+NOT\\s+EXISTS\\s+\\{db}\\.)(\\w+)", Pattern.CASE_INSENSITIVE);
     private static final Pattern CREATE_VIEW = Pattern.compile("^(CREATE\\s+(MATERIALIZED\\s+)?VIEW\\s+IF\\s+NOT\\s+EXISTS\\s+\\{db}\\.)(\\w+)", Pattern.CASE_INSENSITIVE);
     private static final Pattern ALTER = Pattern.compile("^ALTER\\s+TABLE\\s+\\{db}\\.(\\w+)\\s+(.*)$", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
@@ -57,10 +56,10 @@ final class ClusterDdl {
         String s = statement.trim();
         List<String> out = new ArrayList<>();
         Matcher m;
-        if ((m = CREATE_TABLE.matcher(s)).find() && ENGINE.matcher(s).find()) {
+        if ((m = CREATE_TABLE.matcher(s)).find() && ClickHouseSchema.ENGINE.matcher(s).find()) {
             String table = m.group(2);
             String local = m.group(1) + table + LOCAL + onCluster() + s.substring(m.end());
-            out.add(replicatedEngine(local, db, table));
+            out.add(ClickHouseSchema.replicatedEngine(local, db, table));
             out.add(distributed(db, table));
         } else if ((m = CREATE_VIEW.matcher(s)).find()) {
             String rest = s.substring(m.end());
@@ -92,17 +91,6 @@ final class ClusterDdl {
                 + " ENGINE = Distributed(" + cluster + ", " + db + ", " + table + LOCAL + ", cityHash64(account_id))";
     }
 
-    private static String replicatedEngine(String statement, String db, String table) {
-        Matcher m = ENGINE.matcher(statement);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            String args = m.group(2).isBlank() ? "" : ", " + m.group(2);
-            m.appendReplacement(out, Matcher.quoteReplacement("Replicated" + m.group(1)
-                    + "('/clickhouse/tables/{shard}/" + db + "/" + table + "', '{replica}'" + args + ")"));
-        }
-        m.appendTail(out);
-        return out.toString();
-    }
 
     /** Every sharded table named in {@code sql} as {@code {db}.T} becomes {@code {db}.T_local}. */
     private String toLocal(String sql) {

@@ -31,6 +31,15 @@ class ClusterDdlTest {
     }
 
     @Test
+    void perNodeReplicationRendersTheSameEngineInPlace() {
+        // clickhouse.replicated without a cluster: the table keeps its name, the engine is ClusterDdl's
+        String rendered = new ClickHouseSchema(null, true).render("CREATE TABLE IF NOT EXISTS {db}.clicks (id String)"
+                + " ENGINE = {{ReplacingMergeTree(_version)}} ORDER BY id", "a");
+        assertEquals("CREATE TABLE IF NOT EXISTS a.clicks (id String) ENGINE = ReplicatedReplacingMergeTree("
+                + "'/clickhouse/tables/{shard}/a/clicks', '{replica}', _version) ORDER BY id", rendered);
+    }
+
+    @Test
     void viewsReadTheDistributedTablesAndMaterializedViewsTheLocalOnes() {
         assertEquals(List.of("CREATE VIEW IF NOT EXISTS a.v ON CLUSTER c1 AS SELECT id FROM a.clicks"),
                 ddl.render("CREATE VIEW IF NOT EXISTS {db}.v AS SELECT id FROM {db}.clicks", "a"));
