@@ -42,7 +42,7 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
 
     private static final Logger LOG = LoggerFactory.getLogger(CdcBridge.class);
     /** PostgreSQL table the heartbeat writes (Flyway V20); in the publication, never in ClickHouse. */
-    static final String HEARTBEAT_TABLE = "cdc_heartbeat";
+    public static final String HEARTBEAT_TABLE = "cdc_heartbeat";
 
     private final CdcSettings settings;
     private final ChangeSink sink;
@@ -249,22 +249,17 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         return lsn instanceof Number n ? n.longValue() : 0;
     }
 
-    /**
-     * A row change, or null for heartbeats and other non-row records.
-     *
-     * <p>Version: a streamed change carries its own WAL position, which only grows for one key (a row's next change
-     * waits for the previous one's commit, by row lock or unique index). Snapshot reads ({@code op = r}) get 0: a
-     * snapshot row is older than every change streamed after it, including changes written before the snapshot's
-     * LSN by transactions that committed after it (their LSN can be below the snapshot's).
-     */
+    /** A row change, or null for heartbeats and other non-row records; versions as {@link Change#of} decides. */
     static Change toChange(SourceRecord record) {
         if (!(record.value() instanceof Struct value) || value.schema().field("op") == null) {
             return null;
         }
-        String op = value.getString("op");
         Struct source = value.getStruct("source");
-        boolean deleted = "d".equals(op);
-        Struct image = deleted ? value.getStruct("before") : value.getStruct("after");
+        return Change.of(source.getString("table"), value.getString("op"), image(value.getStruct("before")),
+                image(value.getStruct("after")), source.getInt64("lsn"), source.getInt64("ts_ms"));
+    }
+
+    private static Map<String, Object> image(Struct image) {
         if (image == null) {
             return null;
         }
@@ -272,12 +267,11 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         for (Field f : image.schema().fields()) {
             row.put(f.name(), image.get(f));
         }
-        Long lsn = source.getInt64("lsn");
-        long version = "r".equals(op) || lsn == null ? 0 : lsn;
-        return new Change(source.getString("table"), row, version, deleted, source.getInt64("ts_ms"));
+        return row;
     }
 
-    private Properties properties() {
+    /** The engine's configuration; config/debezium-server/application.properties must agree (DebeziumServerConfigTest). */
+    Properties properties() {
         URI uri = URI.create(jdbcUrl.substring("jdbc:".length()));
         String database = uri.getPath().substring(1);
         Properties p = new Properties();

@@ -26,6 +26,8 @@ public class ErasureSweep {
 
     private static final Logger LOG = LoggerFactory.getLogger(ErasureSweep.class);
     private static final int BATCH = 100;
+    /** How often pending erasures are looked for (the key, with its default, for every sweeper). */
+    public static final String INTERVAL = "${attribution.cdc.erasure-sweep-interval:1s}";
 
     private final Erasure erasure;
     private final DataSource postgres;
@@ -35,7 +37,7 @@ public class ErasureSweep {
         this.postgres = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(postgres);
     }
 
-    @Scheduled(fixedDelay = "${attribution.cdc.erasure-sweep-interval:1s}", initialDelay = "1s")
+    @Scheduled(fixedDelay = INTERVAL, initialDelay = "1s")
     void scheduled() {
         try {
             sweep();
