@@ -270,7 +270,7 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         return row;
     }
 
-    /** The engine's configuration; config/debezium-server/application.properties must agree (DebeziumServerConfigTest). */
+    /** The engine's configuration; config/debezium-server/application.properties must agree (ExternalCdcEquivalenceTest). */
     Properties properties() {
         URI uri = URI.create(jdbcUrl.substring("jdbc:".length()));
         String database = uri.getPath().substring(1);

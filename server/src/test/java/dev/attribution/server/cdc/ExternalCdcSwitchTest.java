@@ -134,6 +134,8 @@ class ExternalCdcSwitchTest extends ApiTest {
                 + "\"date\":\"2026-11-18T12:00:00Z\",\"items\":[{\"name\":\"Course five\",\"price\":70.00}]}"))));
         awaitSlot();
         assertClickHouseEqualsPostgres("embedded again");
+        // the bridge is past Debezium Server's last position now: a repeated handover must not move it back
+        assertTrue(script("handover", "server", "embedded").contains("handed 0 offset key(s)"));
     }
 
     /** The settings of a server process: bridge on ({@code cdc}) or off with the ingest endpoint on. */
@@ -270,13 +272,15 @@ class ExternalCdcSwitchTest extends ApiTest {
         }
     }
 
-    private String script(String command) throws Exception {
+    private String script(String... command) throws Exception {
         Path root = Path.of("").toAbsolutePath();
         while (!Files.exists(root.resolve("scripts/cdc-server"))) {
             root = root.getParent();
         }
         Map<String, String> p = TestStack.get().properties();
-        ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("scripts/cdc-server").toString(), command).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(java.util.stream.Stream.concat(
+                java.util.stream.Stream.of("bash", root.resolve("scripts/cdc-server").toString()), java.util.Arrays.stream(command)).toList())
+                .redirectErrorStream(true);
         Map<String, String> env = pb.environment();
         env.put("POSTGRES_URL", TestStack.get().jdbcUrl());
         env.put("POSTGRES_USER", p.get("datasources.default.username"));
@@ -292,7 +296,7 @@ class ExternalCdcSwitchTest extends ApiTest {
         String out = new String(process.getInputStream().readAllBytes());
         int code = process.waitFor();
         System.out.print(out.lines().map(l -> "dbz-test: " + l + "\n").reduce("", String::concat));
-        assertEquals(0, code, "scripts/cdc-server " + command + ":\n" + out + tail(run.resolve("debezium-server.log")));
+        assertEquals(0, code, "scripts/cdc-server " + String.join(" ", command) + ":\n" + out + tail(run.resolve("debezium-server.log")));
         return out;
     }
 
