@@ -1,6 +1,8 @@
 package dev.attribution.cdc.ingest;
 
 import dev.attribution.api.ApiException;
+import dev.attribution.api.NodeSide;
+import dev.attribution.api.ServedBy;
 import dev.attribution.cdc.Change;
 import dev.attribution.cdc.ChangeSink;
 import io.micronaut.context.annotation.Requires;
@@ -35,6 +37,7 @@ import java.util.Map;
 @Controller("/cdc/ingest")
 @Requires(property = "attribution.cdc.ingest.secret")
 @Requires(property = "clickhouse.url")
+@ServedBy(NodeSide.EVERY_NODE) // on wherever its secret is set, whatever the node's roles
 @Hidden
 public class CdcIngestController {
 

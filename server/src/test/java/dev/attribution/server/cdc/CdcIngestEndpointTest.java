@@ -1,6 +1,9 @@
 package dev.attribution.server.cdc;
 
+import dev.attribution.api.NodeSide;
 import dev.attribution.api.RequestIds;
+import dev.attribution.api.ServedBy;
+import dev.attribution.cdc.ingest.CdcIngestController;
 import dev.attribution.server.support.ApiTest;
 import dev.attribution.testing.TestStack;
 import io.micronaut.context.annotation.Property;
@@ -39,6 +42,11 @@ class CdcIngestEndpointTest extends ApiTest {
         assertEquals("a\t1002\t1\nb\t1001\t0\n", TestStack.get().clickhouse("SELECT tag, max(_version), argMax(is_deleted, _version) FROM "
                 + db + ".lead_tags WHERE account_id = '" + acc + "' GROUP BY tag ORDER BY tag"));
         assertEquals("b\n", TestStack.get().clickhouse("SELECT tag FROM " + db + ".lead_tags_current WHERE account_id = '" + acc + "'"));
+    }
+
+    @Test
+    void theEndpointDeclaresItsSide() {
+        assertEquals(NodeSide.EVERY_NODE, CdcIngestController.class.getAnnotation(ServedBy.class).value());
     }
 
     @Test
