@@ -12,6 +12,7 @@ import org.junit.jupiter.api.TestInstance;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -37,6 +38,8 @@ class DurabilityKillTest {
 
     ServerProcesses servers;
     String key;
+    /** A process running the CDC role too starts slower: on a loaded machine 60 s was not always enough. */
+    private static final Duration START = Duration.ofSeconds(180);
     /** ClickHouse database, replication slot and publication of this test's processes. */
     final String cdcName = TestStack.get().clickhouseDatabase() + "_kill";
 
@@ -62,7 +65,7 @@ class DurabilityKillTest {
 
     @Test
     void everyAcceptedWriteSurvivesAKillAndIsAppliedExactlyOnce() throws Exception {
-        Server first = servers.start("a", withCdc());
+        Server first = servers.start("a", withCdc(), START);
         key = servers.createAccount("acc_kill");
 
         // warm-up: the worker applies writes normally
@@ -113,7 +116,7 @@ class DurabilityKillTest {
         }
         assertTrue(accepted.size() > 60, "writes were accepted while the process died: " + accepted.size());
 
-        Server second = servers.start("b", withCdc());
+        Server second = servers.start("b", withCdc(), START);
         awaitTerminal(accepted);
         assertEquals(accepted.size(), servers.count("SELECT count(*) FROM write_requests WHERE status = 'PROCESSED' AND id = ANY(?)", accepted),
                 "every accepted request PROCESSED");

@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -49,7 +50,7 @@ class LaneIsolationTest {
     @BeforeAll
     void ownDatabase() throws Exception {
         servers = new ServerProcesses("lanes");
-        server = servers.start("a", Map.of("attribution.worker.batch-bytes", "512"));
+        server = servers.start("a", Map.of("attribution.worker.batch-bytes", "512"), Duration.ofSeconds(180)); // 60 s was not always enough at load 30
     }
 
     @AfterAll
