@@ -1,9 +1,9 @@
 package dev.attribution.query.reports;
 
-import dev.attribution.query.attribution.AttributionParameters;
-import dev.attribution.query.attribution.AttributionReport;
-import dev.attribution.query.attribution.AttributionRequest;
-import dev.attribution.query.attribution.AttributionRunner;
+import dev.attribution.query.attribution.request.AttributionParameters;
+import dev.attribution.query.attribution.models.AttributionReport;
+import dev.attribution.query.attribution.request.AttributionRequest;
+import dev.attribution.query.attribution.api.AttributionRunner;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 

@@ -5,7 +5,7 @@ import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.QueryParams;
-import dev.attribution.query.attribution.AttributionParameters;
+import dev.attribution.query.attribution.request.AttributionParameters;
 import io.micronaut.core.convert.ConversionService;
 import io.micronaut.http.simple.SimpleHttpParameters;
 

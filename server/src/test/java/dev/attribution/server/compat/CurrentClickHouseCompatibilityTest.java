@@ -159,36 +159,36 @@ class CurrentClickHouseCompatibilityTest {
                     + "\"created_at\":\"2026-10-01 00:00:00\",\"updated_at\":\"2026-10-01 00:00:00\",\"_version\":1,\"is_deleted\":0}\n");
             for (String level : List.of("ad:ad_id", "adset:ad_set_id")) {
                 String[] l = level.split(":");
-                var request = new dev.attribution.query.attribution.AttributionRequest(dev.attribution.query.attribution.AttributionRequest.Model.scientific,
+                var request = new dev.attribution.query.attribution.request.AttributionRequest(dev.attribution.query.attribution.request.AttributionRequest.Model.scientific,
                         new dev.attribution.api.ApiDates.Span(java.time.Instant.parse("2026-11-01T00:00:00Z"), java.time.Instant.parse("2026-11-10T00:00:00Z")),
-                        new dev.attribution.query.attribution.AttributionRequest.Level("facebook_" + l[0], "FACEBOOK", l[1]),
+                        new dev.attribution.query.attribution.request.AttributionRequest.Level("facebook_" + l[0], "FACEBOOK", l[1]),
                         List.of("name", "sales", "customers", "unique_customers", "revenue", "total_revenue", "leads", "clicks"),
-                        List.of("a1", "a2", "a3", "s1", "s2"), new dev.attribution.query.attribution.CountingRules(false, false,
-                        dev.attribution.query.attribution.AttributionRequest.SourceConfiguration.all_sources, 30, 0), "source_link", 50);
-                var report = new dev.attribution.query.attribution.ScientificAttribution(e.getValue(), new dev.attribution.query.attribution.AttributionRows(
-                        e.getValue(), new dev.attribution.query.attribution.AttributionQuery(e.getValue(),
-                        new dev.attribution.query.attribution.CustomCostAllocation(e.getValue())), new dev.attribution.api.PageTokens(null)));
+                        List.of("a1", "a2", "a3", "s1", "s2"), new dev.attribution.query.attribution.request.CountingRules(false, false,
+                        dev.attribution.query.attribution.request.AttributionRequest.SourceConfiguration.all_sources, 30, 0), "source_link", 50);
+                var report = new dev.attribution.query.attribution.models.scientific.ScientificAttribution(e.getValue(), new dev.attribution.query.attribution.models.AttributionRows(
+                        e.getValue(), new dev.attribution.query.attribution.clickhouse.AttributionQuery(e.getValue(),
+                        new dev.attribution.query.attribution.clickhouse.CustomCostAllocation(e.getValue())), new dev.attribution.api.PageTokens(null)));
                 answers.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).addAll(report.report("acc_sci", java.time.ZoneOffset.UTC, request,
-                        dev.attribution.query.attribution.AttributionOptions.DEFAULT, List.of(), 30).rows());
+                        dev.attribution.query.attribution.request.AttributionOptions.DEFAULT, List.of(), 30).rows());
                 // the options' SQL too: dayOfAttribution, week buckets, the sale filters, lead stages
-                var options = new dev.attribution.query.attribution.AttributionOptions(java.util.Optional.of(dev.attribution.query.attribution.TimeBuckets.Unit.week),
+                var options = new dev.attribution.query.attribution.request.AttributionOptions(java.util.Optional.of(dev.attribution.query.attribution.metrics.TimeBuckets.Unit.week),
                         java.util.Optional.empty(), java.util.Optional.empty(), false, java.util.Optional.empty(),
-                        new dev.attribution.query.attribution.AttributionFilters(dev.attribution.query.attribution.AttributionFilters.NewCustomers.only_unique_customers,
-                                true, true, List.of("hot"), dev.attribution.query.attribution.AttributionFilters.Forecasting.first_sale, true));
-                var byClick = new dev.attribution.query.attribution.AttributionRequest(request.model(), request.span(), request.level(), request.fields(),
-                        request.ids(), new dev.attribution.query.attribution.CountingRules(false, true, request.sources(), 30, 3), "week", 50);
+                        new dev.attribution.query.attribution.request.AttributionFilters(dev.attribution.query.attribution.request.AttributionFilters.NewCustomers.only_unique_customers,
+                                true, true, List.of("hot"), dev.attribution.query.attribution.request.AttributionFilters.Forecasting.first_sale, true));
+                var byClick = new dev.attribution.query.attribution.request.AttributionRequest(request.model(), request.span(), request.level(), request.fields(),
+                        request.ids(), new dev.attribution.query.attribution.request.CountingRules(false, true, request.sources(), 30, 3), "week", 50);
                 answers.get(e.getKey()).addAll(report.report("acc_sci", java.time.ZoneOffset.UTC, byClick, options, List.of("hot"), 30).rows());
                 // ad-account channels (every platform)
-                var credit = report.credit("acc_sci", new dev.attribution.query.attribution.ScientificAttribution.Channels(null, "ad_account_id", false), java.util.Set.of("act"), dev.attribution.query.attribution.AttributionQuery.Params.of(
+                var credit = report.credit("acc_sci", new dev.attribution.query.attribution.models.scientific.ScientificAttribution.Channels(null, "ad_account_id", false), java.util.Set.of("act"), dev.attribution.query.attribution.clickhouse.AttributionQuery.Params.of(
                         request, java.time.ZoneOffset.UTC, options.filters(), List.of(), java.util.Optional.empty()), 7,
-                        dev.attribution.query.attribution.AttributionRequest.Model.scientific);
+                        dev.attribution.query.attribution.request.AttributionRequest.Model.scientific);
                 answers.get(e.getKey()).add(Map.of("id", "act", "credit", credit.get("act").sales + " " + credit.get("act").revenue));
                 // keyword channels (the targetid of the tracked URL), with a click model and with the chain
-                var keywords = new dev.attribution.query.attribution.ScientificAttribution.Channels("FACEBOOK", "ad_set_id", true);
+                var keywords = new dev.attribution.query.attribution.models.scientific.ScientificAttribution.Channels("FACEBOOK", "ad_set_id", true);
                 java.util.Set<String> kws = java.util.Set.of("s1:70", "s1:71", "s2:70", "s2:71");
-                var p = dev.attribution.query.attribution.AttributionQuery.Params.of(request, java.time.ZoneOffset.UTC,
-                        dev.attribution.query.attribution.AttributionFilters.NONE, List.of(), java.util.Optional.empty());
-                for (var model : dev.attribution.query.attribution.AttributionRequest.Model.values()) {
+                var p = dev.attribution.query.attribution.clickhouse.AttributionQuery.Params.of(request, java.time.ZoneOffset.UTC,
+                        dev.attribution.query.attribution.request.AttributionFilters.NONE, List.of(), java.util.Optional.empty());
+                for (var model : dev.attribution.query.attribution.request.AttributionRequest.Model.values()) {
                     var kc = report.credit("acc_sci", keywords, kws, p, 30, model);
                     assertFalse(kc.isEmpty(), model.name());
                     new java.util.TreeMap<>(kc).forEach((k, c) -> answers.get(e.getKey()).add(Map.of("id", model + " " + k, "credit", c.sales + " " + c.revenue)));

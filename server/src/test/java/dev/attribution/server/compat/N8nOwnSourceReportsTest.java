@@ -1,7 +1,7 @@
 package dev.attribution.server.compat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.attribution.query.attribution.CacCurveBuilder;
+import dev.attribution.query.attribution.roas.CacCurveBuilder;
 import dev.attribution.server.compat.N8nClient.Answer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import org.junit.jupiter.api.BeforeAll;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Roles;
-import dev.attribution.query.attribution.CacCurveBuilder;
+import dev.attribution.query.attribution.roas.CacCurveBuilder;
 import dev.attribution.server.reports.ApiWrittenData.Click;
 import dev.attribution.server.reports.ApiWrittenData.Cost;
 import dev.attribution.server.reports.ApiWrittenData.Item;

@@ -1,6 +1,6 @@
 package dev.attribution.server.reports;
 
-import dev.attribution.query.attribution.CacCurveBuilder;
+import dev.attribution.query.attribution.roas.CacCurveBuilder;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

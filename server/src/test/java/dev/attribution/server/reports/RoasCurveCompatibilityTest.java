@@ -2,10 +2,10 @@ package dev.attribution.server.reports;
 
 import dev.attribution.api.ApiDates;
 import dev.attribution.clickhouse.ClickHouseGateway;
-import dev.attribution.query.attribution.AdEntity;
-import dev.attribution.query.attribution.CustomCostAllocation;
-import dev.attribution.query.attribution.MarginalCacCurve;
-import dev.attribution.query.attribution.RoasReport;
+import dev.attribution.query.attribution.roas.AdEntity;
+import dev.attribution.query.attribution.clickhouse.CustomCostAllocation;
+import dev.attribution.query.attribution.roas.MarginalCacCurve;
+import dev.attribution.query.attribution.roas.RoasReport;
 import dev.attribution.server.support.TwoEngines;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

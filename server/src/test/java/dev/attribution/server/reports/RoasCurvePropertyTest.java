@@ -2,7 +2,7 @@ package dev.attribution.server.reports;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.auth.Roles;
-import dev.attribution.query.attribution.CacCurveBuilder;
+import dev.attribution.query.attribution.roas.CacCurveBuilder;
 import dev.attribution.server.support.ApiTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import org.junit.jupiter.api.Test;

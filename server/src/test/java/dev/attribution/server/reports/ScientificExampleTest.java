@@ -1,9 +1,9 @@
 package dev.attribution.server.reports;
 
-import dev.attribution.query.attribution.MarkovChain;
-import dev.attribution.query.attribution.PathCredit;
-import dev.attribution.query.attribution.PathCredit.Sale;
-import dev.attribution.query.attribution.PathCredit.Touch;
+import dev.attribution.query.attribution.models.scientific.MarkovChain;
+import dev.attribution.query.attribution.models.scientific.PathCredit;
+import dev.attribution.query.attribution.models.scientific.PathCredit.Sale;
+import dev.attribution.query.attribution.models.scientific.PathCredit.Touch;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

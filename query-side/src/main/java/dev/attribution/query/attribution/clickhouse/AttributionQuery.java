@@ -1,0 +1,275 @@
+package dev.attribution.query.attribution.clickhouse;
+
+import dev.attribution.query.attribution.metrics.MetricCatalog;
+import dev.attribution.query.attribution.metrics.TimeBuckets;
+import dev.attribution.query.attribution.models.scientific.ConversionTouches;
+import dev.attribution.query.attribution.models.scientific.ScientificAttribution;
+import dev.attribution.query.attribution.request.AttributionFilters;
+import dev.attribution.query.attribution.request.AttributionRequest;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.clickhouse.ClickHouseGateway;
+import dev.attribution.clickhouse.ClickHouseSql;
+import dev.attribution.query.attribution.clickhouse.ClicksByAd;
+import dev.attribution.query.attribution.clickhouse.CurrentClicks;
+import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches;
+import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches.Type;
+import dev.attribution.query.attribution.clickhouse.CurrentSales;
+import dev.attribution.query.attribution.clickhouse.CurrentSales.Column;
+import dev.attribution.query.attribution.clickhouse.ScopeAds;
+import dev.attribution.query.attribution.clickhouse.SpendDays;
+import dev.attribution.query.attribution.clickhouse.Sql;
+import jakarta.inject.Singleton;
+
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The ClickHouse side of the attribution reports (spec 4.5): credits every sale and call to one click of its lead
+ * (docs/attribution-models.md) and sums, per row key, the metrics of {@link MetricCatalog.Totals}. A row key is the
+ * entity (source, ad account) or, with a date grouping, the uncut start date of a bucket over all the scope's
+ * entities. SQL runs on ClickHouse 18.16 and current releases (no CTEs, no window functions, aliased subqueries).
+ */
+@Singleton
+public class AttributionQuery {
+
+    /**
+     * Which ads a report covers: {@code where} is a condition over columns that both {@code ads_current} and
+     * {@code ad_spend_daily_current} have (platform, ad_account_id, campaign_id, ad_set_id, ad_id), {@code entity}
+     * the expression over those columns that names the row's entity.
+     */
+    public record Scope(String where, String entity) {
+    }
+
+    /** The attribution parameters the sums depend on. */
+    public record Params(boolean firstClick, ZoneId zone, java.time.Instant start, java.time.Instant end, boolean usd,
+                         boolean dayOfAttribution, AttributionRequest.SourceConfiguration sources, int windowDays,
+                         AttributionFilters filters, List<String> leadStagesLower, Optional<TimeBuckets.Unit> grouping) {
+
+        public static Params of(AttributionRequest r, ZoneId zone, AttributionFilters filters, List<String> stages,
+                                Optional<TimeBuckets.Unit> grouping) {
+            return new Params(r.model() == AttributionRequest.Model.first_click, zone, r.span().start(), r.span().end(),
+                    r.usd(), r.dayOfAttribution(), r.sources(), r.windowDays(), filters, stages, grouping);
+        }
+
+    public     LocalDate fromDay() {
+            return LocalDate.ofInstant(start, zone);
+        }
+
+    public     LocalDate toDay() {
+            return LocalDate.ofInstant(end, zone);
+        }
+    }
+
+    private final ClickHouseGateway clickHouse;
+    private final CustomCostAllocation customCosts;
+
+    public AttributionQuery(ClickHouseGateway clickHouse, CustomCostAllocation customCosts) {
+        this.clickHouse = clickHouse;
+        this.customCosts = customCosts;
+    }
+
+    /** Totals by row key (entity, or bucket start {@code YYYY-MM-DD} with a grouping). */
+    public Map<String, MetricCatalog.Totals> totals(String accountId, Scope scope, Params p) {
+        return totals(accountId, scope, p, true);
+    }
+
+    /**
+     * {@link #totals(String, Scope, Params)}; without {@code conversions} only the traffic and cost sums (leads,
+     * clicks, ad spend, custom costs): the sales and calls are not read, and a row key that only they would have
+     * made is missing (callers that lay another model's credit over every row, {@link ScientificAttribution}).
+     */
+    public Map<String, MetricCatalog.Totals> totals(String accountId, Scope scope, Params p, boolean conversions) {
+        String db = clickHouse.database();
+        String acc = ClickHouseSql.str(accountId);
+        String start = ClickHouseSql.dateTime(p.start());
+        String end = ClickHouseSql.dateTime(p.end());
+        String entities = "SELECT ad_id AS attributed_ad, platform AS attributed_platform, " + scope.entity() + " AS entity FROM "
+                + db + ".ads_current WHERE account_id = " + acc + " AND " + scope.where();
+        ScopeAds scopeAds = ScopeAds.read(clickHouse, accountId, scope.where());
+        String stageLeads = p.leadStagesLower().isEmpty() ? "" : " AND lead_id IN (SELECT id FROM " + db
+                + ".leads_current WHERE account_id = " + acc + " AND lower(stage_name) IN " + ClickHouseSql.strList(p.leadStagesLower()) + ")";
+        String clickFilter = switch (p.sources()) {
+            case only_paid -> " AND is_organic = 0";
+            case only_organic -> " AND is_organic = 1";
+            default -> "";
+        } + (p.filters().reportSourceVisibility() ? " AND source_link_tag NOT IN (SELECT tag FROM " + db
+                + ".source_links_current WHERE account_id = " + acc + " AND deleted_at IS NOT NULL)" : "");
+        Map<String, MetricCatalog.Totals> out = new HashMap<>();
+        Function<JsonNode, MetricCatalog.Totals> row = j -> out.computeIfAbsent(j.get("row_key").asText(), k -> new MetricCatalog.Totals());
+
+        // Sales
+        AttributionFilters f = p.filters();
+        String rate = p.usd() ? "if(sale_price = 0, 1., ifNull(toFloat64(sale_usd_price), toFloat64(sale_price)) / toFloat64(sale_price))" : "1.";
+        String amount = p.usd() ? "ifNull(sale_usd_price, sale_price)" : "sale_price";
+        String sales = "SELECT account_id, lead_id, id AS conv_id, sale_at AS conv_at, is_recurring, is_first_sale, is_refunded, "
+                + "toInt64(round(toFloat64(" + amount + ") * 100)) AS cents, "
+                + cents("sale_taxes", rate) + " AS c_tax, " + cents("sale_shipping", rate) + " AS c_ship, "
+                + cents("sale_cost_of_goods", rate) + " AS c_cogs, " + cents("sale_hard_cost", rate) + " AS c_hard, "
+                + cents("sale_refunded_amount", rate) + " AS c_refund, "
+                + (f.excludeHardCosts() ? "cents - c_tax - c_ship - c_cogs" : "cents") + " AS rev FROM "
+                // with dayOfAttribution a sale counts when its click is in the range: it is not older than that click
+                + CurrentSales.dated(db, accountId, p.start(), p.dayOfAttribution() ? Sql.LATEST : p.end()).columns(SALE_COLUMNS)
+                        .rawWhere(derivable(p) ? "id IN " + CurrentConversionTouches.candidates(db, accountId, Type.SALE, p.start(),
+                                conversionEnd(p), scopeAds).parenthesized() : "").subquery("sd")
+                + " WHERE account_id = " + acc
+                + (f.ignoreRecurringSales() ? " AND is_recurring = 0" : "")
+                + switch (f.newCustomers()) {
+                    case only_unique_customers -> " AND is_first_sale = 1";
+                    case only_returning_customers -> " AND is_first_sale = 0";
+                    case all_customers -> "";
+                } + stageLeads;
+        String salesSql = "SELECT " + rowKey(p, scope) + " AS row_key, count() AS n_sales, countIf(is_recurring = 0) AS n_one_time, "
+                + "uniqExact(lead_id) AS n_customers, uniqExactIf(lead_id, is_first_sale = 1) AS n_unique_customers, "
+                + "countIf(is_first_sale = 1) AS n_first_orders, uniqExactIf(lead_id, is_recurring = 1) AS n_recurring_customers, "
+                + "sumIf(rev, is_recurring = 0) AS c_revenue, sumIf(rev, is_recurring = 1) AS c_recurring, "
+                + "sumIf(rev, is_first_sale = 1) AS c_first, sum(cents) AS c_gross, countIf(is_refunded = 1) AS n_refunds, "
+                + "sumIf(c_refund, is_refunded = 1) AS c_refunds, sum(c_tax) AS c_taxes, sum(c_ship) AS c_shipping, "
+                + "sum(c_cogs) AS c_goods, sum(c_hard) AS c_hard_costs FROM ("
+                + attributed(db, accountId, sales, "is_recurring, is_first_sale, is_refunded, cents, c_tax, c_ship, c_cogs, c_hard, c_refund, rev",
+                Type.SALE, clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform)"
+                + (p.dayOfAttribution() ? " WHERE attributed_at >= " + start + " AND attributed_at <= " + end : "")
+                + " GROUP BY row_key" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
+
+        // Calls: credited like sales, by call date (by click date with dayOfAttribution)
+        String calls = "SELECT account_id, lead_id, id AS conv_id, call_at AS conv_at, is_qualified, call_state FROM " + db
+                + ".calls_current WHERE account_id = " + acc
+                + " AND call_at >= " + start + (p.dayOfAttribution() ? "" : " AND call_at <= " + end) + stageLeads;
+        String callsSql = "SELECT " + rowKey(p, scope) + " AS row_key, count() AS n_calls, uniqExact(lead_id) AS n_unique, "
+                + "countIf(is_qualified = 1) AS n_qualified, countIf(is_qualified = 0) AS n_unqualified, "
+                + "countIf(upper(call_state) = 'CANCELLED') AS n_canceled, countIf(upper(call_state) = 'NO_SHOW') AS n_no_show FROM ("
+                + attributed(db, accountId, calls, "is_qualified, call_state", Type.CALL, clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities
+                + ") AS e USING (attributed_ad, attributed_platform)"
+                + (p.dayOfAttribution() ? " WHERE attributed_at >= " + start + " AND attributed_at <= " + end : "")
+                + " GROUP BY row_key" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
+
+        // Leads and clicks: clicks on the entity in the range
+        String clickKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, "click_date", p.zone()) + ")").orElse("entity");
+        String leadsSql = "SELECT " + clickKey + " AS row_key, uniqExact(lead_id) AS n_leads, count() AS n_clicks FROM (SELECT lead_id, click_date, "
+                + "attributed_platform, attributed_ad FROM " + ClicksByAd.current(db, accountId, scopeAds, p.start(), p.end()).subquery("cd")
+                + " WHERE lead_id != ''"
+                + clickFilter + stageLeads + ") AS c ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform) GROUP BY row_key";
+
+        // Ad spend of the days startDate..endDate in the account zone
+        String dayKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDate(u, "day") + ")").orElse(scope.entity());
+        String costSql = "SELECT " + dayKey + " AS row_key, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost FROM "
+                + SpendDays.between(db, accountId, p.fromDay(), p.toDay()).subquery("sp") + " WHERE " + scope.where()
+                + " GROUP BY row_key";
+        // the four sums read different tables: run at once
+        List<List<JsonNode>> results = conversions ? clickHouse.selectAll(List.of(salesSql, callsSql, leadsSql, costSql))
+                : clickHouse.selectAll(List.of(leadsSql, costSql));
+        if (!conversions) {
+            results = List.of(List.of(), List.of(), results.get(0), results.get(1));
+        }
+        for (JsonNode j : results.get(0)) {
+            MetricCatalog.Totals t = row.apply(j);
+            t.sales = j.get("n_sales").asLong();
+            t.oneTimeSales = j.get("n_one_time").asLong();
+            t.customers = j.get("n_customers").asLong();
+            t.uniqueCustomers = j.get("n_unique_customers").asLong();
+            t.firstOrders = j.get("n_first_orders").asLong();
+            t.recurringCustomers = j.get("n_recurring_customers").asLong();
+            t.revenue = j.get("c_revenue").asLong();
+            t.recurringRevenue = j.get("c_recurring").asLong();
+            t.firstRevenue = j.get("c_first").asLong();
+            t.grossTotal = j.get("c_gross").asLong();
+            t.refundCount = j.get("n_refunds").asLong();
+            t.refund = j.get("c_refunds").asLong();
+            t.taxes = j.get("c_taxes").asLong();
+            t.shipping = j.get("c_shipping").asLong();
+            t.costOfGoods = j.get("c_goods").asLong();
+            t.hardCosts = j.get("c_hard_costs").asLong();
+        }
+        for (JsonNode j : results.get(1)) {
+            MetricCatalog.Totals t = row.apply(j);
+            t.calls = j.get("n_calls").asLong();
+            t.uniqueCalls = j.get("n_unique").asLong();
+            t.qualifiedCalls = j.get("n_qualified").asLong();
+            t.unqualifiedCalls = j.get("n_unqualified").asLong();
+            t.canceledCalls = j.get("n_canceled").asLong();
+            t.noShowCalls = j.get("n_no_show").asLong();
+        }
+        for (JsonNode j : results.get(2)) {
+            MetricCatalog.Totals t = row.apply(j);
+            t.leads = j.get("n_leads").asLong();
+            t.clicks = j.get("n_clicks").asLong();
+        }
+        for (JsonNode j : results.get(3)) {
+            row.apply(j).adSpend = j.get("c_cost").asLong();
+        }
+        customCosts.byRow(accountId, scope, p.fromDay(), p.toDay(), p.grouping())
+                .forEach((k, cents) -> out.computeIfAbsent(k, x -> new MetricCatalog.Totals()).customCost += cents);
+        return out;
+    }
+
+    /** The click columns of the joined clicks: a path's, and the source tag that reportSourceVisibility filters on. */
+    private static final Set<CurrentClicks.Column> CLICK_COLUMNS = EnumSet.of(CurrentClicks.Column.SOURCE_LINK_TAG, CurrentClicks.Column.LEAD_ID,
+            CurrentClicks.Column.CLICK_DATE, CurrentClicks.Column.IS_ORGANIC, CurrentClicks.Column.INTEGRATION_TYPE, CurrentClicks.Column.AD_SOURCE_ID,
+            CurrentClicks.Column.ADSPEND_AD_ID);
+
+    /** The sale columns the sums read. */
+    private static final Set<Column> SALE_COLUMNS = EnumSet.of(Column.PRICE, Column.USD_PRICE, Column.TAXES, Column.SHIPPING,
+            Column.COST_OF_GOODS, Column.HARD_COST, Column.REFUNDED_AMOUNT, Column.RECURRING, Column.FIRST_SALE, Column.REFUNDED,
+            Column.SALE_DATE);
+
+    public static String cents(String column, String rate) {
+        return "toInt64(round(toFloat64(" + column + ") * " + rate + " * 100))";
+    }
+
+    /** The row key of an attributed conversion: its entity, or the bucket of its date (click date with dayOfAttribution). */
+    private static String rowKey(Params p, Scope scope) {
+        return p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, p.dayOfAttribution() ? "attributed_at" : "conv_at", p.zone()) + ")")
+                .orElse("entity");
+    }
+
+    private static boolean derivable(Params p) {
+        return ConversionTouches.derivable(p.firstClick(), p.windowDays(), p.filters().reportSourceVisibility());
+    }
+
+    /** The end of the conversions a report reads: the range's, none (null) with dayOfAttribution. */
+    private static java.time.Instant conversionEnd(Params p) {
+        return p.dayOfAttribution() ? null : p.end();
+    }
+
+    /**
+     * Each conversion of {@code conversions} (columns account_id, lead_id, conv_id, conv_at, then {@code extras})
+     * with the ad, platform and date of the click the model picks (docs/attribution-models.md).
+     */
+    private static String attributed(String db, String accountId, String conversions, String extras, Type type, String clickFilter,
+                                     ScopeAds scopeAds, Params p) {
+        if (derivable(p)) {
+            // the credited click from the projection (only conversions credited to the scope's ads); no click is read
+            return "SELECT conv_id, lead_id, conv_at, " + extras + ", attributed_ad, attributed_platform, attributed_at FROM ("
+                    + conversions + ") AS s ALL INNER JOIN (" + ConversionTouches.credited(db, accountId, type, p.start(), conversionEnd(p), p.sources(),
+                    p.firstClick(), p.windowDays(), scopeAds) + ") AS t USING (conv_id)";
+        }
+        String preferred = switch (p.sources()) {
+            case prioritize_paid -> "is_organic = 0";
+            case prioritize_organic -> "is_organic = 1";
+            default -> "1";
+        };
+        boolean last = !p.firstClick();
+        // The order key: the preferred kind of click first, then time, then click id (ties).
+        String key = "concat(toString(" + (last ? "if(" + preferred + ", 1, 0)" : "if(" + preferred + ", 0, 1)")
+                + "), toString(toUInt32(click_date)), click_id)";
+        String pick = last ? "argMax" : "argMin";
+        String clicks = "SELECT account_id, lead_id, id AS click_id, click_date, is_organic, integration_type AS click_platform, "
+                + "if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS click_ad FROM "
+                + CurrentClicks.matching(db, accountId, "id IN " + CurrentClicks.rawIds(db, accountId, "lead_id IN (SELECT lead_id FROM ("
+                + conversions + ") AS buyers_of_raw)").parenthesized(), CLICK_COLUMNS).subquery("cb")
+                + " WHERE account_id = " + Sql.str(accountId) + " AND lead_id != ''" + clickFilter
+                // only the buyers' clicks enter the join's in-memory table (an account's whole click history would not fit)
+                + " AND lead_id IN (SELECT lead_id FROM (" + conversions + ") AS buyers)";
+        String window = p.windowDays() > 0 ? " AND click_date >= conv_at - " + (p.windowDays() * 86400L) : "";
+        return "SELECT conv_id, lead_id, conv_at, " + extras + ", " + pick + "(click_ad, " + key + ") AS attributed_ad, " + pick
+                + "(click_platform, " + key + ") AS attributed_platform, " + pick + "(click_date, " + key + ") AS attributed_at FROM ("
+                + conversions + ") AS s ALL INNER JOIN (" + clicks + ") AS c USING (account_id, lead_id) WHERE click_date <= conv_at"
+                + window + " GROUP BY conv_id, lead_id, conv_at, " + extras;
+    }
+}
