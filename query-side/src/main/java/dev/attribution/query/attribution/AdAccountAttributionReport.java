@@ -55,7 +55,8 @@ public class AdAccountAttributionReport {
         AttributionQuery.Scope scope = new AttributionQuery.Scope("ad_account_id = " + id, id);
         boolean sci = r.model() == AttributionRequest.Model.scientific;
         AttributionQuery.Params p = new AttributionQuery.Params(r.model() == AttributionRequest.Model.first_click, zone,
-                r.span().start(), r.span().end(), r.usd(), r.dayOfAttribution(), r.sources(), r.windowDays(), r.filters(),
+                r.span().start(), r.span().end(), r.counting().usd(), r.counting().dayOfAttribution(), r.counting().sources(),
+                r.counting().windowDays(), r.filters(),
                 List.of(), r.grouping());
         // scientific lays its credit over every row and reads only BASE from them: no sales or calls read
         Map<String, MetricCatalog.Totals> totals = query.totals(accountId, scope, p, !sci);
@@ -75,7 +76,7 @@ public class AdAccountAttributionReport {
         if (sci) {
             // channels: the ad account of each click's ad, on every platform (the scope of this endpoint)
             Map<String, PathCredit.Credit> credit = scientific.credit(accountId,
-                    new ScientificAttribution.Channels(null, "ad_account_id", false), java.util.Set.of(r.adAccountId()), p, r.scientificDays(),
+                    new ScientificAttribution.Channels(null, "ad_account_id", false), java.util.Set.of(r.adAccountId()), p, r.counting().scientificDays(),
                     AttributionRequest.Model.scientific);
             rows = ScientificAttribution.overlay(rows, credit, r.grouping(), r.fields(), r.grouping().isEmpty());
         }

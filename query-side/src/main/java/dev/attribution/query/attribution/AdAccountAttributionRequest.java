@@ -8,14 +8,11 @@ import java.time.Clock;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /** The validated parameters of {@code GET /api/v1.0/attribution/ad-account} (spec 4.5). */
 public record AdAccountAttributionRequest(AttributionRequest.Model model, ApiDates.Span span, List<String> fields,
-                                          String adAccountId, boolean usd, boolean dayOfAttribution,
-                                          AttributionRequest.SourceConfiguration sources, int windowDays,
-                                          Optional<TimeBuckets.Unit> grouping, AttributionFilters filters,
-                                          int scientificDays) {
+                                          String adAccountId, CountingRules counting,
+                                          Optional<TimeBuckets.Unit> grouping, AttributionFilters filters) {
 
     static final List<String> GROUPINGS = List.of("ad_account", "day", "week", "month", "year");
 
@@ -30,22 +27,13 @@ public record AdAccountAttributionRequest(AttributionRequest.Model model, ApiDat
         if (ids.stream().distinct().count() != 1) {
             throw ApiException.badRequest("ids must hold exactly one ad account id");
         }
-        String currency = q.string("currency").orElse("user_currency");
-        if (!Set.of("usd", "user_currency").contains(currency)) {
-            throw ApiException.badRequest("Invalid currency: " + currency + ". Accepted values: usd, user_currency");
-        }
-        boolean day = q.bool("dayOfAttribution").orElse(false);
-        AttributionRequest.SourceConfiguration sources = q.string("sourceConfiguration")
-                .map(v -> AttributionFilters.oneOf(v, AttributionRequest.SourceConfiguration.class, "sourceConfiguration"))
-                .orElse(AttributionRequest.SourceConfiguration.prioritize_paid);
-        int scientificDays = ScientificAttribution.daysRange(q);
-        int window = q.intInRange("windowAttributionDaysRange", 0);
+        CountingRules counting = CountingRules.read(q);
         String g = q.string("adLevelDateGroupingOption").orElse("ad_account");
         if (!GROUPINGS.contains(g)) {
             throw ApiException.badRequest("Invalid adLevelDateGroupingOption: " + g + ". Accepted values: " + String.join(", ", GROUPINGS));
         }
         Optional<TimeBuckets.Unit> grouping = g.equals("ad_account") ? Optional.empty() : Optional.of(TimeBuckets.unit(g));
-        return new AdAccountAttributionRequest(model, span, fields, ids.get(0), currency.equals("usd"), day, sources, window,
-                grouping, AttributionFilters.read(q, true), scientificDays);
+        return new AdAccountAttributionRequest(model, span, fields, ids.get(0), counting, grouping,
+                AttributionFilters.read(q, true));
     }
 }

@@ -7,15 +7,12 @@ import dev.attribution.api.QueryParams;
 
 import java.time.Clock;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 
 /** The validated parameters of {@code GET /api/v1.0/attribution} (spec 4.5). */
 public record AttributionRequest(Model model, ApiDates.Span span, Level level, List<String> fields, List<String> ids,
-                                 boolean usd, boolean dayOfAttribution, SourceConfiguration sources,
-                                 int windowDays, String grouping, int pageSize) {
+                                 CountingRules counting, String grouping, int pageSize) {
 
     public enum Model { last_click, first_click, scientific }
 
@@ -70,7 +67,7 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
     }
 
     static AttributionRequest read(QueryParams q, ZoneId zone, Clock clock) {
-        Model model = enumValue(q.required("attributionModel"), Model.class, "attributionModel");
+        Model model = AttributionFilters.oneOf(q.required("attributionModel"), Model.class, "attributionModel");
         String start = q.required("startDate");
         String end = q.required("endDate");
         ApiDates.Span span = ApiDates.attributionSpan(start, end, zone, clock);
@@ -82,41 +79,33 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
         if (ids.isEmpty()) {
             throw ApiException.badRequest("Missing required parameter: ids");
         }
-        String currency = q.string("currency").orElse("user_currency");
-        if (!Set.of("usd", "user_currency").contains(currency)) {
-            throw ApiException.badRequest("Invalid currency: " + currency + ". Accepted values: usd, user_currency");
-        }
-        boolean day = q.bool("dayOfAttribution").orElse(false);
-        SourceConfiguration sources = q.string("sourceConfiguration")
-                .map(v -> enumValue(v, SourceConfiguration.class, "sourceConfiguration")).orElse(SourceConfiguration.prioritize_paid);
-        ScientificAttribution.daysRange(q);
-        int window = q.intInRange("windowAttributionDaysRange", 0);
+        CountingRules counting = CountingRules.read(q);
         String grouping = q.string("timeGroupingOption").orElse("source_link");
         if (!AttributionOptions.GROUPINGS.contains(grouping)) {
             throw ApiException.badRequest("Invalid timeGroupingOption: " + grouping + ". Accepted values: " + String.join(", ", AttributionOptions.GROUPINGS));
         }
         int pageSize = q.intInRange("pageSize", 50);
-        return new AttributionRequest(model, span, level, fields, ids, currency.equals("usd"), day, sources, window, grouping, pageSize);
+        return new AttributionRequest(model, span, level, fields, ids, counting, grouping, pageSize);
     }
 
     /** The same request with another model and metric list (the scientific model reads its base metrics so). */
     AttributionRequest withModelAndFields(Model otherModel, List<String> otherFields) {
-        return new AttributionRequest(otherModel, span, level, otherFields, ids, usd, dayOfAttribution, sources, windowDays, grouping, pageSize);
+        return new AttributionRequest(otherModel, span, level, otherFields, ids, counting, grouping, pageSize);
     }
 
-    private static <E extends Enum<E>> E enumValue(String value, Class<E> type, String name) {
-        for (E e : type.getEnumConstants()) {
-            if (e.name().equals(value)) {
-                return e;
-            }
-        }
-        List<String> accepted = new ArrayList<>();
-        for (E e : type.getEnumConstants()) {
-            accepted.add(e.name());
-        }
-        if (type == Model.class) {
-            accepted = List.of("last_click", "first_click", "scientific");
-        }
-        throw ApiException.badRequest("Invalid " + name + ": " + value + ". Accepted values: " + String.join(", ", accepted));
+    public boolean usd() {
+        return counting.usd();
+    }
+
+    public boolean dayOfAttribution() {
+        return counting.dayOfAttribution();
+    }
+
+    public SourceConfiguration sources() {
+        return counting.sources();
+    }
+
+    public int windowDays() {
+        return counting.windowDays();
     }
 }

@@ -39,9 +39,9 @@ public class AttributionRunner {
         AttributionOptions options = input.options();
         List<String> leadStages = stages.resolve(accountId, options.filters().leadStages());
         AttributionRows.Page page = r.level().keyword()
-                ? keywords.report(accountId, zone, r, options, leadStages, input.scientificDays())
+                ? keywords.report(accountId, zone, r, options, leadStages, r.counting().scientificDays())
                 : r.model() == AttributionRequest.Model.scientific
-                ? scientific.report(accountId, zone, r, options, leadStages, input.scientificDays())
+                ? scientific.report(accountId, zone, r, options, leadStages, r.counting().scientificDays())
                 : report.report(accountId, zone, r, options, leadStages);
         String what = options.adAccountId().isPresent() ? "Ad account not found at level " : "Id not found at level ";
         List<String> message = page.unknownIds().stream().map(id -> what + r.level().name() + ": " + id).toList();

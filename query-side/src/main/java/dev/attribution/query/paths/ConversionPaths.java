@@ -43,7 +43,11 @@ public class ConversionPaths {
         this.clickHouse = clickHouse;
     }
 
-    public Page page(String accountId, ZoneId zone, Type type, DateRange range, int windowDays, Cursor after, int pageSize) {
+    Page page(String accountId, ZoneId zone, ConversionPathsQuery query) {
+        Type type = query.type();
+        DateRange range = query.range();
+        Cursor after = query.after();
+        int pageSize = query.pageSize();
         String db = clickHouse.database();
         String account = ClickHouseSql.str(accountId);
         String inner = switch (type) {
@@ -77,7 +81,7 @@ public class ConversionPaths {
             List<ConversionPath.Touch> path = new ArrayList<>();
             for (JsonNode t : touches.getOrDefault(r.get("lead_id").asText(), List.of())) {
                 long clicked = t.get("ts").asLong();
-                if (clicked <= at && (windowDays == 0 || clicked >= at - windowDays * 86_400L)) {
+                if (clicked <= at && (query.windowDays() == 0 || clicked >= at - query.windowDays() * 86_400L)) {
                     path.add(touch(t, zone, adNames));
                 }
             }

@@ -163,8 +163,8 @@ class CurrentClickHouseCompatibilityTest {
                         new dev.attribution.api.ApiDates.Span(java.time.Instant.parse("2026-11-01T00:00:00Z"), java.time.Instant.parse("2026-11-10T00:00:00Z")),
                         new dev.attribution.query.attribution.AttributionRequest.Level("facebook_" + l[0], "FACEBOOK", l[1]),
                         List.of("name", "sales", "customers", "unique_customers", "revenue", "total_revenue", "leads", "clicks"),
-                        List.of("a1", "a2", "a3", "s1", "s2"), false, false,
-                        dev.attribution.query.attribution.AttributionRequest.SourceConfiguration.all_sources, 0, "source_link", 50);
+                        List.of("a1", "a2", "a3", "s1", "s2"), new dev.attribution.query.attribution.CountingRules(false, false,
+                        dev.attribution.query.attribution.AttributionRequest.SourceConfiguration.all_sources, 30, 0), "source_link", 50);
                 var report = new dev.attribution.query.attribution.ScientificAttribution(e.getValue(), new dev.attribution.query.attribution.AttributionRows(
                         e.getValue(), new dev.attribution.query.attribution.AttributionQuery(e.getValue(),
                         new dev.attribution.query.attribution.CustomCostAllocation(e.getValue())), new dev.attribution.api.PageTokens(null)));
@@ -176,7 +176,7 @@ class CurrentClickHouseCompatibilityTest {
                         new dev.attribution.query.attribution.AttributionFilters(dev.attribution.query.attribution.AttributionFilters.NewCustomers.only_unique_customers,
                                 true, true, List.of("hot"), dev.attribution.query.attribution.AttributionFilters.Forecasting.first_sale, true));
                 var byClick = new dev.attribution.query.attribution.AttributionRequest(request.model(), request.span(), request.level(), request.fields(),
-                        request.ids(), false, true, request.sources(), 3, "week", 50);
+                        request.ids(), new dev.attribution.query.attribution.CountingRules(false, true, request.sources(), 30, 3), "week", 50);
                 answers.get(e.getKey()).addAll(report.report("acc_sci", java.time.ZoneOffset.UTC, byClick, options, List.of("hot"), 30).rows());
                 // ad-account channels (every platform)
                 var credit = report.credit("acc_sci", new dev.attribution.query.attribution.ScientificAttribution.Channels(null, "ad_account_id", false), java.util.Set.of("act"), dev.attribution.query.attribution.AttributionQuery.Params.of(

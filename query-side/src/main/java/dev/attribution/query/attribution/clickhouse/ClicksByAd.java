@@ -1,5 +1,7 @@
 package dev.attribution.query.attribution.clickhouse;
 
+import dev.attribution.clickhouse.CurrentRow;
+
 import java.time.Instant;
 
 /**
@@ -19,11 +21,11 @@ public final class ClicksByAd {
      * group key (one string key less to hash: ~20 % of the statement).
      */
     public static Select current(String db, String accountId, ScopeAds scope, Instant start, Instant end) {
-        return Select.of("id", Versions.latest("lead_id", "lead_id"), "click_date", Versions.latest("source_link_tag", "source_link_tag"),
-                        Versions.latest("is_organic", "is_organic"), "platform AS attributed_platform", "ad AS attributed_ad")
+        return Select.of("id", CurrentRow.latest("lead_id", "lead_id"), "click_date", CurrentRow.latest("source_link_tag", "source_link_tag"),
+                        CurrentRow.latest("is_organic", "is_organic"), "platform AS attributed_platform", "ad AS attributed_ad")
                 .from(db + ".clicks_by_ad")
                 .where(Sql.eq("account_id", accountId), scope.condition("ad", "platform"), Sql.between("click_date", start, end))
-                .groupBy("ad", "platform", "click_date", "id").having(Versions.live());
+                .groupBy("ad", "platform", "click_date", "id").having(CurrentRow.live());
     }
 
     /**

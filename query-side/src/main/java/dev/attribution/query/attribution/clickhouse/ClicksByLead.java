@@ -1,5 +1,7 @@
 package dev.attribution.query.attribution.clickhouse;
 
+import dev.attribution.clickhouse.CurrentRow;
+
 /**
  * The one owner of deduplicating {@code clicks_by_lead} (064_clicks_by_lead.sql, 065 adds {@code ad_key}): the
  * clicks that name a lead, laid out by (lead_key, lead, date, id). A click's date and ad never change and its lead is
@@ -19,8 +21,8 @@ public final class ClicksByLead {
      * clicks are kept (flagged) so that a caller counting raw rows and this one agree on every other row.
      */
     public static Select newest(String db, String accountId, String prewhere, String where, String keys, String groupBy, String deletedAlias) {
-        return Select.of(keys, Versions.latest("is_organic", "is_organic"), Versions.latest("source_link_tag", "source_link_tag"),
-                        Versions.latest("is_deleted", deletedAlias))
+        return Select.of(keys, CurrentRow.latest("is_organic", "is_organic"), CurrentRow.latest("source_link_tag", "source_link_tag"),
+                        CurrentRow.latest("is_deleted", deletedAlias))
                 .from(db + ".clicks_by_lead").prewhere(prewhere).where(Sql.eq("account_id", accountId), where).groupBy(groupBy);
     }
 }

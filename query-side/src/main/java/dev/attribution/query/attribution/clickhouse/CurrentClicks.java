@@ -1,5 +1,7 @@
 package dev.attribution.query.attribution.clickhouse;
 
+import dev.attribution.clickhouse.CurrentRow;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -38,10 +40,10 @@ public final class CurrentClicks {
     public static Select matching(String db, String accountId, String rawWhere, Set<Column> columns) {
         List<String> names = names(columns);
         List<String> current = new ArrayList<>();
-        names.forEach(c -> current.add(Versions.latest(c, c)));
+        names.forEach(c -> current.add(CurrentRow.latest(c, c)));
         Select raw = Select.of("account_id", "id", "_version", "is_deleted").columns(names).from(db + ".clicks")
                 .where(Sql.eq("account_id", accountId), rawWhere);
-        return Select.of("account_id", "id").columns(current).from(raw, "raw").groupBy("account_id", "id").having(Versions.live());
+        return Select.of("account_id", "id").columns(current).from(raw, "raw").groupBy("account_id", "id").having(CurrentRow.live());
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.attribution.query.attribution.clickhouse;
 
+import dev.attribution.clickhouse.CurrentRow;
+
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,19 +58,19 @@ public final class CurrentConversionTouches {
                                  ScopeAds scope) {
         List<String> items = new ArrayList<>(List.of("conversion_id"));
         if (lead) {
-            items.add(Versions.latest("lead_id", "touch_lead_id"));
+            items.add(CurrentRow.latest("lead_id", "touch_lead_id"));
         }
-        items.add(Versions.latest("conversion_at", "touch_conversion_at"));
+        items.add(CurrentRow.latest("conversion_at", "touch_conversion_at"));
         for (Pick p : picks) {
-            items.add(Versions.latest(p.raw + "_click_id", p.prefix + "_click_id"));
-            items.add(Versions.latest(p.raw + "_click_date", p.prefix + "_click_date"));
-            items.add(Versions.latest(p.raw + "_ad", p.prefix + "_ad"));
-            items.add(Versions.latest(p.raw + "_platform", p.prefix + "_platform"));
+            items.add(CurrentRow.latest(p.raw + "_click_id", p.prefix + "_click_id"));
+            items.add(CurrentRow.latest(p.raw + "_click_date", p.prefix + "_click_date"));
+            items.add(CurrentRow.latest(p.raw + "_ad", p.prefix + "_ad"));
+            items.add(CurrentRow.latest(p.raw + "_platform", p.prefix + "_platform"));
         }
         return Select.of(items.toArray(String[]::new)).from(db + ".conversion_touches")
                 .where(Sql.eq("account_id", accountId), Sql.eq("conversion_type", type.name()), dated(from, to),
                         scope == null ? "" : "conversion_id IN " + candidates(db, accountId, type, from, to, scope).parenthesized())
-                .groupBy("conversion_id").having(Versions.live());
+                .groupBy("conversion_id").having(CurrentRow.live());
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.attribution.query.attribution.clickhouse;
 
+import dev.attribution.clickhouse.CurrentRow;
+
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -111,14 +113,14 @@ public final class CurrentSales {
         List<String> items = new ArrayList<>();
         items.add(keys);
         for (Column c : columns) {
-            items.add(Versions.latest(c.raw, c.current));
+            items.add(CurrentRow.latest(c.raw, c.current));
         }
         Select s = Select.of(items.toArray(String[]::new)).from(table)
                 .where(Sql.eq("account_id", accountId), Sql.between("sale_date", from, to))
                 .where(rawWhere.toArray(String[]::new))
                 .groupBy(groupBy)
                 // a soft-deleted sale (deleted = 1) leaves sales_current like a deleted row
-                .having(Versions.live(), Versions.latest("deleted") + " = 0")
+                .having(CurrentRow.live(), CurrentRow.latest("deleted") + " = 0")
                 .having(currentWhere.toArray(String[]::new));
         return s;
     }

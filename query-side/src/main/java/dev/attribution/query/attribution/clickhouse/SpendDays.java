@@ -1,5 +1,7 @@
 package dev.attribution.query.attribution.clickhouse;
 
+import dev.attribution.clickhouse.CurrentRow;
+
 import java.time.LocalDate;
 
 /**
@@ -18,10 +20,10 @@ public final class SpendDays {
      * reported_revenue} of the account's live spend rows of the days in [from, to].
      */
     public static Select between(String db, String accountId, LocalDate from, LocalDate to) {
-        return Select.of("account_id", "platform", "ad_id", "day", Versions.latest("ad_account_id", "ad_account_id"),
-                        Versions.latest("campaign_id", "campaign_id"), Versions.latest("ad_set_id", "ad_set_id"), Versions.latest("spend", "spend"),
-                        Versions.latest("reported_conversions", "reported_conversions"), Versions.latest("reported_revenue", "reported_revenue"))
+        return Select.of("account_id", "platform", "ad_id", "day", CurrentRow.latest("ad_account_id", "ad_account_id"),
+                        CurrentRow.latest("campaign_id", "campaign_id"), CurrentRow.latest("ad_set_id", "ad_set_id"), CurrentRow.latest("spend", "spend"),
+                        CurrentRow.latest("reported_conversions", "reported_conversions"), CurrentRow.latest("reported_revenue", "reported_revenue"))
                 .from(db + ".ad_spend_daily").where(Sql.eq("account_id", accountId), Sql.between("day", from, to))
-                .groupBy("account_id", "platform", "ad_id", "day").having(Versions.live());
+                .groupBy("account_id", "platform", "ad_id", "day").having(CurrentRow.live());
     }
 }
