@@ -13,6 +13,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Sends POST /api/v1.0/leads at a fixed rate (open loop: the schedule does not wait for answers) and prints the
  * acceptance latencies. Run with the JDK's single-file launcher: java bench/Paced.java URL KEY RATE SECONDS.
+ * PACED_MIX=mixed: a mixed load instead, in turn a new lead, a click of it (POST /clicks) and an order of it with one
+ * item (POST /orders).
  * <p>
  * Write i is due at start + i / RATE. CONNECTIONS (64) keep-alive HTTP/1.1 connections, one blocking thread each,
  * take the next due write, wait for its time, send it and read the answer. A write that goes out more than 10 ms
@@ -46,6 +48,7 @@ public class Paced {
         AtomicInteger late = new AtomicInteger();
         AtomicInteger non200 = new AtomicInteger();
         String tag = Long.toString(System.currentTimeMillis(), 36);
+        boolean mixed = "mixed".equals(System.getenv("PACED_MIX"));
         // the schedule starts 1 s from now: every connection is opened before it (not on its first send), and the
         // launcher's own start-up (it compiles this file) is over
         long start = System.nanoTime() + 1_000_000_000L;
@@ -68,13 +71,25 @@ public class Paced {
                     if (i >= 0 && sent - due > 10_000_000L) {
                         late.incrementAndGet();
                     }
-                    String body = "{\"email\":\"paced-" + tag + "-" + i + "@example.com\",\"firstName\":\"Paced\"}";
+                    String body;
+                    String path = "/api/v1.0/leads";
+                    if (!mixed || Math.floorMod(w, 3) == 0) {
+                        body = "{\"email\":\"paced-" + tag + "-" + w + "@example.com\",\"firstName\":\"Paced\"}";
+                    } else if (Math.floorMod(w, 3) == 1) {   // a click of the lead written just before
+                        path = "/api/v1.0/clicks";
+                        body = "{\"referrerUrl\":\"https://shop.example.com/?utm_source=paced\",\"email\":\"paced-" + tag + "-" + (w - 1)
+                                + "@example.com\",\"ip\":\"10.0." + (w / 250 % 250) + "." + (w % 250) + "\"}";
+                    } else {                                  // then its order, one item
+                        path = "/api/v1.0/orders";
+                        body = "{\"orderId\":\"paced-" + tag + "-" + w + "\",\"email\":\"paced-" + tag + "-" + (w - 2)
+                                + "@example.com\",\"items\":[{\"name\":\"Widget " + (w % 10) + "\",\"price\":9.5}]}";
+                    }
                     int status;
                     try {
                         if (c == null) {
                             c = new Connection(url);
                         }
-                        status = c.post("/api/v1.0/leads", key, body);
+                        status = c.post(path, key, body);
                     } catch (IOException e) {
                         status = -1;
                         c = Connection.close(c);

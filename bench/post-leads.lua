@@ -3,6 +3,7 @@
 local counter = 0
 local key = os.getenv("BENCH_API_KEY")
 local threads = 0
+local salt = os.getenv("BENCH_SALT") or "" -- tells apart the emails of wrk processes started in the same second
 
 function setup(thread)
   threads = threads + 1
@@ -11,7 +12,7 @@ end
 
 function request()
   counter = counter + 1
-  local body = string.format('{"email":"bench-%d-%d@example.com","firstName":"Load","tags":["@bench"]}', thread_id, counter)
+  local body = string.format('{"email":"bench-%s%d-%d@example.com","firstName":"Load","tags":["@bench"]}', salt, thread_id, counter)
   return wrk.format("POST", "/api/v1.0/leads",
     { ["API-Key"] = key, ["Content-Type"] = "application/json" }, body)
 end

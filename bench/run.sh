@@ -16,6 +16,12 @@
 #    acceptance p50/p99 (from the send and from the due time) and, from the request log, created→visible p50/p99/max
 #    over every write of the phase, the warm-up's included. GET /leads reads PostgreSQL, and a write's effects and its
 #    PROCESSED mark commit in one transaction, so processed_at - created_at is the time until GET /leads shows the lead.
+# 5. with SUSTAINED_SECONDS=N (issue 23 point 3; e.g. 300): a sustained mixed load — in turn a new lead, a click of it,
+#    an order of it — at SUSTAINED_RATE (3,000) writes/s for N s (Paced.java, PACED_MIX=mixed). Every 10 s the backlog
+#    (pending writes, age of the oldest, writes applied in those 10 s); a probe lead each second (bench/Probe.java)
+#    gives created→visible in ClickHouse p50/p99/max; then how long the backlog takes to drain and created→applied
+#    p50/p99 over the phase's writes. SUSTAINED_ONLY=1 skips phases 3–4. A growing pending column is a rate the
+#    server does not sustain.
 # Before each measured phase the machine settles (settle below: writes applied, CDC caught up, no ClickHouse merge),
 # and after each the cores used per process group are printed.
 # Everything is stopped and deleted on exit. Needs wrk: apt-get install -y wrk.
@@ -29,7 +35,7 @@ TARGET_RATE=${TARGET_RATE:-5000}   # the open loop at issue 3's throughput targe
 # SERVER_JAVA_OPTS: extra JVM options for the server (e.g. -Xlog:gc:file=/tmp/gc.log); KEEP_LOGS=DIR keeps the server's
 # and PostgreSQL's logs there.
 WARMUP=${WARMUP:-30}   # seconds of closed-loop warm-up (JIT: C2 still compiled after 10 s) before measuring; its backlog is applied first
-JAR=$ROOT/server/target/attribution-server.jar
+JAR=${JAR:-$ROOT/server/target/attribution-server.jar}   # JAR=… to measure another build (before/after)
 [ -f "$JAR" ] || { echo "build first: mvn -B -q -o package -pl server -am -DskipTests" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "wrk is required: apt-get install -y wrk" >&2; exit 1; }
 
@@ -59,6 +65,7 @@ cores() {
   python3 "$ROOT/bench/cpu/procs.py" snapshot "$WORK/cores.1"
   echo "# $(python3 "$ROOT/bench/cpu/procs.py" diff "$WORK/cores.0" "$WORK/cores.1")"
 }
+if [ -z "${SUSTAINED_ONLY:-}" ]; then
 echo "# closed loop: wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s POST /api/v1.0/leads (warm-up ${WARMUP}s first, its backlog applied before)"
 wrk -t2 -c"$CONNECTIONS" -d"${WARMUP}s" -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" >/dev/null
 settle
@@ -86,7 +93,38 @@ while [ "$(pending)" != 0 ]; do sleep 0.2; done
   || ' visible_p99_ms=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)
   || ' visible_max_ms=' || round(max(ms)::numeric, 1) || ' failed=' || sum(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END)
   FROM (SELECT status, extract(epoch FROM processed_at - created_at) * 1000 AS ms FROM write_requests) t"
+fi
 for _ in $(seq 1 "${CPU_ROUNDS:-0}"); do
   echo "# CPU per write on this server: bench/cpu-per-write.sh"
   "$ROOT/bench/cpu-per-write.sh" "$SERVER_PID" "$APP_PORT" "$PG_PORT" "$BENCH_API_KEY" "$SECONDS_RUN"
 done
+
+if [ "${SUSTAINED_SECONDS:-0}" -gt 0 ]; then
+  SUSTAINED_RATE=${SUSTAINED_RATE:-3000}
+  echo "# sustained: mixed lead/click/order at $SUSTAINED_RATE writes/s for ${SUSTAINED_SECONDS}s (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+  settle
+  "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
+  PACED_MIX=mixed PACED_WARMUP=0 java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$SUSTAINED_RATE" "$SUSTAINED_SECONDS" > "$WORK/sustained.out" &
+  paced=$!
+  java "$ROOT/bench/Probe.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "http://127.0.0.1:$CH_HTTP" attribution "$SUSTAINED_SECONDS" > "$WORK/probe.out" &
+  probe=$!
+  t0=$(date +%s)
+  while kill -0 "$paced" 2>/dev/null; do
+    sleep 10
+    "${PSQL[@]}" -c "SELECT 't=' || ($(date +%s) - $t0) || 's accepted=' || count(*) || ' pending=' || count(*) FILTER (WHERE status = 'PENDING')
+      || ' oldest_pending_s=' || coalesce(round(extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'PENDING'))::numeric, 1), 0)
+      || ' applied_last_10s=' || count(*) FILTER (WHERE processed_at > now() - interval '10 seconds')
+      || ' load=$(cut -d' ' -f1 /proc/loadavg)' FROM write_requests"
+  done
+  wait "$paced" || true
+  cat "$WORK/sustained.out"
+  t1=$(date +%s.%N)
+  while [ "$(pending)" != 0 ]; do sleep 0.5; done
+  "${PSQL[@]}" -c "SELECT 'backlog_drained_after_s=' || round(($(date +%s.%N) - $t1)::numeric, 1) || ' applied=' || count(*)
+    || ' failed=' || count(*) FILTER (WHERE status = 'FAILED')
+    || ' applied_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - created_at) * 1000)::numeric)
+    || ' applied_p99_ms=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - created_at) * 1000)::numeric)
+    FROM write_requests"
+  wait "$probe" || true
+  cat "$WORK/probe.out"
+fi

@@ -34,6 +34,10 @@ import java.util.stream.Collectors;
  * replication slot (pgoutput), each batch is written to the {@link ChangeSink}, and only then are the offsets
  * committed (kept in PostgreSQL by Debezium's JDBC offset store). A crash replays from the last committed offset;
  * the sink's versioned rows make the replay harmless.
+ *
+ * <p>One node of a deployment streams: the engine runs only while this node holds the {@link CdcRole} (a session
+ * advisory lock keyed by the slot). The other nodes with the role switched on stand by ({@link CdcStatus.State#STANDBY})
+ * and take over when the holder's PostgreSQL session ends (docs/scaling.md "The CDC role").
  */
 @Singleton
 @Requires(property = "attribution.roles.cdc", notEquals = "false")
@@ -50,6 +54,9 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
     private final String jdbcUrl;
     private final String username;
     private final String password;
+    private final CdcRole role;
+    /** Takes the role, starts the engine when it has it, stops it if the role is lost; null when stopped. */
+    private Thread roleKeeper;
     private ExecutorService executor;
     /** Runs the inserts, one at a time, while the engine thread prepares the next batch. */
     private ExecutorService writer;
@@ -72,6 +79,7 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         this.jdbcUrl = jdbcUrl;
         this.username = username;
         this.password = password;
+        this.role = new CdcRole(jdbcUrl, username, password, settings, status);
     }
 
     @Override
@@ -79,12 +87,54 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         start();
     }
 
+    /**
+     * Starts streaming as soon as this node holds the CDC role: at once when no other node has it, else when the
+     * holder's session ends (this node is a standby meanwhile). Returns without waiting for either.
+     */
     public synchronized void start() {
-        if (engine != null) {
+        if (roleKeeper != null) {
             return;
         }
         stopping = false;
         status.slot(settings.getSlotName());
+        status.state(CdcStatus.State.STARTING, null);
+        roleKeeper = new Thread(() -> role.keep(roleEngine), "cdc-role");
+        roleKeeper.setDaemon(true);
+        roleKeeper.start();
+    }
+
+    /** What the role keeper ({@link CdcRole#keep}) starts and stops. */
+    private final CdcRole.Engine roleEngine = new CdcRole.Engine() {
+        @Override
+        public boolean running() {
+            synchronized (CdcBridge.this) {
+                return engine != null;
+            }
+        }
+
+        @Override
+        public boolean stopping() {
+            return stopping;
+        }
+
+        @Override
+        public void start() {
+            synchronized (CdcBridge.this) {
+                if (!stopping) {
+                    startEngine();
+                }
+            }
+        }
+
+        @Override
+        public void stopLost() {
+            synchronized (CdcBridge.this) {
+                closeEngine();
+            }
+        }
+    };
+
+    private synchronized void startEngine() {
         status.state(CdcStatus.State.STARTING, null);
         DebeziumEngine<ChangeEvent<SourceRecord, SourceRecord>> created = DebeziumEngine.create(Connect.class)
                 .using(properties())
@@ -125,7 +175,9 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
                 }
                 LOG.info("restarting the CDC engine after a failure");
                 closeEngine();
-                start();
+                if (role.held()) {
+                    startEngine();
+                }
             }
         }, "cdc-bridge-restart");
         restart.setDaemon(true);
@@ -133,14 +185,29 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
     }
 
     @PreDestroy
-    public synchronized void stop() {
-        stopping = true;
-        if (engine == null) {
-            return;
+    public void stop() {
+        Thread keeper;
+        synchronized (this) {
+            stopping = true;
+            keeper = roleKeeper;
+            roleKeeper = null;
         }
-        awaitLastBatchCommitted();
-        closeEngine();
-        status.state(CdcStatus.State.STOPPED, null);
+        if (keeper != null) {
+            keeper.interrupt();
+            try {
+                keeper.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (this) {
+            if (engine != null) {
+                awaitLastBatchCommitted();
+                closeEngine();
+            }
+            role.close(); // after the engine: a standby must not start while this one still reads the slot
+            status.state(CdcStatus.State.STOPPED, null);
+        }
     }
 
     /**

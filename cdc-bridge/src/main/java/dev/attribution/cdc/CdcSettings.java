@@ -37,6 +37,12 @@ public class CdcSettings {
     /** Table holding Debezium's offsets in PostgreSQL (durable, shared by whichever node runs the bridge). */
     private String offsetTable = "cdc_offsets";
 
+    /**
+     * How often a standby node tries to take the CDC role (the slot's advisory lock), and the active node checks it
+     * still holds it; the floor of a takeover after the active node died (docs/scaling.md "The CDC role").
+     */
+    private long roleLockPollMs = 1000;
+
     public String getSlotName() { return slotName; }
     public void setSlotName(String slotName) { this.slotName = slotName; }
     public String getPublicationName() { return publicationName; }
@@ -53,6 +59,8 @@ public class CdcSettings {
     public void setRestartBackoffMs(long restartBackoffMs) { this.restartBackoffMs = restartBackoffMs; }
     public boolean isPipelined() { return pipelined; }
     public void setPipelined(boolean pipelined) { this.pipelined = pipelined; }
+    public long getRoleLockPollMs() { return roleLockPollMs; }
+    public void setRoleLockPollMs(long roleLockPollMs) { this.roleLockPollMs = roleLockPollMs; }
     public String getOffsetTable() { return offsetTable; }
     public void setOffsetTable(String offsetTable) { this.offsetTable = offsetTable; }
 }

@@ -11,7 +11,11 @@ import java.util.concurrent.atomic.AtomicLong;
 @Singleton
 public class CdcStatus {
 
-    public enum State { STOPPED, STARTING, STREAMING, FAILED }
+    /**
+     * STANDBY: another node holds the CDC role (the slot's advisory lock); this one takes over when it frees. The
+     * others are the active node's (or a bridge started by hand).
+     */
+    public enum State { STOPPED, STANDBY, STARTING, STREAMING, FAILED }
 
     private volatile State state = State.STOPPED;
     private volatile String error;
@@ -44,6 +48,16 @@ public class CdcStatus {
             }
         }
         appliedLsn.accumulateAndGet(lsn, Math::max);
+    }
+
+    /** Whether this node runs the engine (holds the CDC role): every state but STANDBY and STOPPED. */
+    public boolean active() {
+        return state != State.STANDBY && state != State.STOPPED;
+    }
+
+    /** Whether another node holds the CDC role and this one waits to take over. */
+    public boolean standby() {
+        return state == State.STANDBY;
     }
 
     public State state() {

@@ -1,6 +1,7 @@
 package dev.attribution.cdc;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.clickhouse.BiDatabases;
 import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.clickhouse.ClickHouseSql;
 import io.micronaut.context.annotation.Requires;
@@ -46,11 +47,11 @@ public class Erasure {
     private final CdcSettings settings;
     private final Mutations mutations;
 
-    public Erasure(ClickHouseGateway clickhouse, DataSource postgres, CdcSettings settings) {
+    public Erasure(ClickHouseGateway clickhouse, DataSource postgres, CdcSettings settings, Mutations mutations) {
         this.clickhouse = clickhouse;
         this.postgres = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(postgres);
         this.settings = settings;
-        this.mutations = new Mutations(clickhouse);
+        this.mutations = mutations;
     }
 
     /** What was removed: table → rows deleted. */
@@ -65,17 +66,24 @@ public class Erasure {
     public Plan plan(String accountId, String leadId) {
         awaitStreamed();
         List<Deletion> deletions = new ArrayList<>();
-        for (Map.Entry<String, String> t : leadTables().entrySet()) {
-            Deletion d = deletionIn(t.getKey(), t.getValue(), accountId, leadId);
-            if (d != null) {
-                deletions.add(d);
+        // the account's BI copies (scripts/admin bi grant on ClickHouse before 20.4) hold the lead's rows too
+        for (String db : BiDatabases.valid(accountId) ? List.of(clickhouse.database(), BiDatabases.of(accountId)) : List.of(clickhouse.database())) {
+            for (Map.Entry<String, String> t : leadTables(db).entrySet()) {
+                Deletion d = deletionIn(db, t.getKey(), t.getValue(), accountId, leadId);
+                if (d != null) {
+                    deletions.add(d);
+                }
             }
         }
         return new Plan(List.copyOf(deletions));
     }
 
     /** The rows of one table to delete: {@code rows} of them, matching {@code where}. */
-    record Deletion(String table, String where, long rows) {
+    record Deletion(String database, String table, String where, long rows) {
+        /** The table as reported: {@code table}, or {@code database.table} outside the configured database. */
+        String name(String main) {
+            return database.equals(main) ? table : database + "." + table;
+        }
     }
 
     /** The deletions of one lead's erasure, table by table. */
@@ -89,13 +97,13 @@ public class Erasure {
         /** table → rows the plan deletes. */
         public Map<String, Long> rows() {
             Map<String, Long> rows = new LinkedHashMap<>();
-            deletions.forEach(d -> rows.put(d.table(), d.rows()));
+            deletions.forEach(d -> rows.put(d.name(clickhouse.database()), d.rows()));
             return rows;
         }
 
         /** Runs the deletions, each waited for; returns {@link #rows}. */
         public Map<String, Long> apply() {
-            deletions.forEach(d -> mutations.delete(d.table(), d.where()));
+            deletions.forEach(d -> mutations.delete(d.database(), d.table(), d.where()));
             return rows();
         }
     }
@@ -136,17 +144,25 @@ public class Erasure {
         }
     }
 
-    /** Versioned ClickHouse tables holding rows of leads → the column naming the lead. */
-    Map<String, String> leadTables() {
+    /**
+     * Versioned ClickHouse tables of {@code database} holding rows of leads → the column naming the lead; none when the
+     * database does not exist. On a cluster the stored {@code T_local} tables are found and named {@code T}: reads go
+     * through the Distributed table, the delete to {@code T_local} ({@link Mutations}).
+     */
+    Map<String, String> leadTables(String database) {
         Map<String, List<String>> columns = new LinkedHashMap<>();
         // stored tables only: a materialized view (its columns are listed too) reads through to its target table,
         // which is erased under its own name
-        String db = ClickHouseSql.str(clickhouse.database());
+        String db = ClickHouseSql.str(database);
         clickhouse.select("SELECT table, name FROM system.columns WHERE database = " + db + " AND table NOT LIKE '.inner%'"
                         + " AND table IN (SELECT name FROM system.tables WHERE database = " + db + " AND engine LIKE '%MergeTree')")
                 .forEach(r -> columns.computeIfAbsent(r.get("table").asText(), k -> new ArrayList<>()).add(r.get("name").asText()));
         Map<String, String> out = new LinkedHashMap<>();
-        columns.forEach((table, names) -> {
+        columns.forEach((stored, names) -> {
+            if (mutations.clustered() && !stored.endsWith(Mutations.LOCAL)) {
+                return;
+            }
+            String table = mutations.clustered() ? stored.substring(0, stored.length() - Mutations.LOCAL.length()) : stored;
             if (names.contains("account_id") && names.contains("_version") && names.contains("is_deleted")) {
                 if (names.contains("lead_id")) {
                     out.put(table, "lead_id");
@@ -158,10 +174,9 @@ public class Erasure {
         return out;
     }
 
-    private Deletion deletionIn(String table, String leadColumn, String accountId, String leadId) {
-        String db = clickhouse.database();
+    private Deletion deletionIn(String db, String table, String leadColumn, String accountId, String leadId) {
         String lead = "account_id = " + ClickHouseSql.str(accountId) + " AND " + leadColumn + " = " + ClickHouseSql.str(leadId);
-        List<String> key = sortingKey(table);
+        List<String> key = sortingKey(db, mutations.stored(table));
         String keyList = String.join(", ", key);
         long total = clickhouse.select("SELECT count() AS n FROM " + db + "." + table + " WHERE " + lead).get(0).get("n").asLong();
         if (total == 0) {
@@ -181,11 +196,11 @@ public class Erasure {
         }
         String stays = keep.isEmpty() ? "" : " AND NOT ((" + key.stream().map(k -> "toString(" + k + ")").collect(Collectors.joining(", "))
                 + ", _version) IN (" + String.join(", ", keep) + "))";
-        return new Deletion(table, lead + stays, total - keep.size());
+        return new Deletion(db, table, lead + stays, total - keep.size());
     }
 
-    private List<String> sortingKey(String table) {
-        String sorting = clickhouse.select("SELECT sorting_key FROM system.tables WHERE database = " + ClickHouseSql.str(clickhouse.database())
+    private List<String> sortingKey(String db, String table) {
+        String sorting = clickhouse.select("SELECT sorting_key FROM system.tables WHERE database = " + ClickHouseSql.str(db)
                 + " AND name = " + ClickHouseSql.str(table)).get(0).get("sorting_key").asText().replaceAll("^\\((.*)\\)$", "$1");
         return java.util.Arrays.stream(sorting.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }

@@ -1,7 +1,6 @@
 package dev.attribution.api;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
@@ -60,12 +59,10 @@ public class NotifiedCache {
     private volatile boolean running = true;
     private Thread listener;
 
-    public NotifiedCache(DataSource dataSource,
-                           @Value("${attribution.cache.enabled:true}") boolean enabled,
-                           @Value("${attribution.cache.max-age-ms:60000}") long maxAgeMillis) {
+    public NotifiedCache(DataSource dataSource, CacheSettings settings) {
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
-        this.enabled = enabled;
-        this.maxAgeMillis = maxAgeMillis;
+        this.enabled = settings.isEnabled();
+        this.maxAgeMillis = settings.getMaxAgeMs();
     }
 
     /** Drops every cached entry of every cache in this JVM (called by the writes of {@link AccountDirectory}). */

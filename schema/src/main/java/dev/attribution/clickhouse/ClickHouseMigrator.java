@@ -2,7 +2,6 @@ package dev.attribution.clickhouse;
 
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.context.annotation.Value;
 import jakarta.annotation.PostConstruct;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,7 +11,7 @@ import org.slf4j.LoggerFactory;
  * anything that reads or writes ClickHouse: beans that need the tables depend on this one.
  */
 @Context
-@Requires(property = "clickhouse.url")
+@Requires(property = ClickHouseSettings.URL)
 public class ClickHouseMigrator {
 
     private static final Logger LOG = LoggerFactory.getLogger(ClickHouseMigrator.class);
@@ -20,9 +19,9 @@ public class ClickHouseMigrator {
     private final ClickHouseSchema schema;
     private final boolean enabled;
 
-    public ClickHouseMigrator(ClickHouseSchema schema, @Value("${clickhouse.migrate:true}") boolean enabled) {
+    public ClickHouseMigrator(ClickHouseSchema schema, ClickHouseSettings settings) {
         this.schema = schema;
-        this.enabled = enabled;
+        this.enabled = settings.isMigrate();
     }
 
     @PostConstruct

@@ -58,11 +58,11 @@ public class CdcResync {
     private final DataSource postgres;
     private final Mutations mutations;
 
-    public CdcResync(CdcTables tables, ClickHouseGateway clickhouse, DataSource postgres) {
+    public CdcResync(CdcTables tables, ClickHouseGateway clickhouse, DataSource postgres, Mutations mutations) {
         this.tables = tables;
         this.clickhouse = clickhouse;
         this.postgres = io.micronaut.data.connection.jdbc.advice.DelegatingDataSource.unwrapDataSource(postgres);
-        this.mutations = new Mutations(clickhouse);
+        this.mutations = mutations;
     }
 
     /** Resyncs every streamed table (or {@code table}), every month (or {@code month}, YYYYMM). */
@@ -141,10 +141,11 @@ public class CdcResync {
         List<String> out = new ArrayList<>();
         for (var view : clickhouse.select("SELECT create_table_query AS q FROM system.tables WHERE database = " + ClickHouseSql.str(db)
                 + " AND engine = 'MaterializedView' AND has((SELECT dependencies_table FROM system.tables WHERE database = "
-                + ClickHouseSql.str(db) + " AND name = " + ClickHouseSql.str(table) + "), name)")) {
+                + ClickHouseSql.str(db) + " AND name = " + ClickHouseSql.str(mutations.stored(table)) + "), name)")) {
             Matcher m = to.matcher(view.get("q").asText());
             if (m.find()) {
-                out.add(m.group(1));
+                // on a cluster the view reads T_local and writes X_local: X is the table as the delete names it
+                out.add(mutations.clustered() ? m.group(1).replaceAll(Mutations.LOCAL + "$", "") : m.group(1));
             }
         }
         return out;

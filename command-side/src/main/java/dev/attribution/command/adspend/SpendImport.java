@@ -1,5 +1,6 @@
 package dev.attribution.command.adspend;
 
+import dev.attribution.command.imports.ImportProgress;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 import org.postgresql.PGConnection;
@@ -44,10 +45,8 @@ import static dev.attribution.command.imports.CopyText.flush;
 @Singleton
 public class SpendImport {
 
-    /** Progress hook: called with the number of rows read so far (every {@link #PROGRESS_EVERY} rows, and at the end). */
-    public interface Progress {
-        void rows(long read, boolean done);
-
+    /** Progress hook of a spend import (see {@link ImportProgress}). */
+    public interface Progress extends ImportProgress {
         Progress NONE = (read, done) -> { };
     }
 
@@ -56,7 +55,6 @@ public class SpendImport {
                          long millis) {
     }
 
-    public static final int PROGRESS_EVERY = 50_000;
     private static final int FLUSH_CHARS = 1 << 18;
     private static final String SPEND_COLUMNS = "account_id, platform, ad_id, day, ad_account_id, campaign_id, ad_set_id, "
             + "spend, impressions, clicks, video_views, reported_conversions, reported_revenue, currency";
@@ -193,7 +191,7 @@ public class SpendImport {
                         spendLine(line, accountId, row);
                         write(later, line);
                     }
-                    if (++count[0] % PROGRESS_EVERY == 0) {
+                    if (++count[0] % ImportProgress.EVERY == 0) {
                         progress.rows(count[0], false);
                     }
                 });

@@ -1,5 +1,6 @@
 package dev.attribution.command.emailevents;
 
+import dev.attribution.command.imports.ImportProgress;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 import org.postgresql.PGConnection;
@@ -51,6 +52,10 @@ public class EmailEventImport {
     }
 
     public Result importFile(String accountId, Reader file) {
+        return importFile(accountId, file, ImportProgress.NONE);
+    }
+
+    public Result importFile(String accountId, Reader file, ImportProgress progress) {
         long started = System.nanoTime();
         try (Connection c = dataSource.getConnection()) {
             boolean autoCommit = c.getAutoCommit();
@@ -66,7 +71,8 @@ public class EmailEventImport {
                             CREATE TEMP TABLE email_stage (line bigint, lead_id text, email text, message_id text, kind text,
                                 occurred_at timestamptz, name text, provider text, resolved text) ON COMMIT DROP""");
                 }
-                long rows = stage(c, file);
+                long rows = stage(c, file, progress);
+                progress.rows(rows, true);
                 Result r = merge(c, accountId, rows, started);
                 c.commit();
                 return r;
@@ -93,12 +99,16 @@ public class EmailEventImport {
     }
 
     /** Parses the file and streams its rows into {@code email_stage}; returns the number of rows. */
-    private static long stage(Connection c, Reader file) throws SQLException {
+    private static long stage(Connection c, Reader file, ImportProgress progress) throws SQLException {
         CopyIn copy = c.unwrap(PGConnection.class).getCopyAPI().copyIn(
                 "COPY email_stage (line, lead_id, email, message_id, kind, occurred_at, name, provider) FROM STDIN");
         StringBuilder buf = new StringBuilder(FLUSH_CHARS + 4096);
+        long[] count = {0};
         try {
             long rows = EmailEventFileReader.read(file, row -> {
+                if (++count[0] % ImportProgress.EVERY == 0) {
+                    progress.rows(count[0], false);
+                }
                 buf.append(row.line()).append('\t');
                 field(buf, row.leadId());
                 field(buf, row.email());

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
  * order. A burst is an accept rate above {@code attribution.worker.yield-above} per second (measured over the last
  * {@link #WINDOW_NANOS}); 0 never yields. Below the threshold — e.g. 500 writes/s — workers never wait.
  * <p>
- * Bounded: a worker stands aside only while it has caught up with its lanes within the last
+ * Bounded: a worker stands aside only while it has caught up with the pending writes within the last
  * {@code attribution.worker.max-yield}, so no write waits longer than that for a burst; load that outlasts it is
  * overload, not a burst, and the worker applies at full speed beside the accepts until it has caught up again.
  * Per node: each node measures its own accepts and paces its own workers.
@@ -77,7 +77,7 @@ public class AcceptBursts {
     }
 
     /**
-     * Whether a worker that last caught up with its lanes at {@code caughtUpAt} ({@link System#nanoTime()}) should
+     * Whether a worker that last caught up with the pending writes at {@code caughtUpAt} ({@link System#nanoTime()}) should
      * wait before its next batch: a burst is on and the worker caught up less than {@code max-yield} ago.
      */
     boolean yielding(long caughtUpAt) {

@@ -27,8 +27,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The durable request log (spec 1, 3.1): an accepted write is committed here before the caller gets its
- * {@code request_id}; {@link WriteWorker} applies it later. Writes concerning one lead share a lane, and a lane
- * is applied in order.
+ * {@code request_id}; {@link WriteWorker} applies it later. Writes concerning one lead share an ordering key
+ * ({@link #orderingKey}, stored in {@code write_requests.lane}) and are applied in accept order ({@link WriteClaims}).
  *
  * <p>Group commit: concurrent accepts are queued and written by a few committer threads, each taking what is queued
  * (up to {@code attribution.requests.accept-batch}) into one multi-row INSERT and one commit. {@link #submit} returns
@@ -48,7 +48,11 @@ import java.util.concurrent.TimeoutException;
 @Singleton
 public class WriteRequestLog {
 
-    public static final int LANES = 16;
+    /**
+     * Rows accepted before ordering keys (V101) carry one of this many lanes (0..15); no ordering key takes those
+     * values, and {@link WriteClaims} applies them first.
+     */
+    static final int LEGACY_LANES = 16;
     private static final Logger LOG = LoggerFactory.getLogger(WriteRequestLog.class);
     private static final String INSERT_ONE =
             "INSERT INTO write_requests (id, account_id, event_type, lane, payload) VALUES (?, ?, ?, ?, ?::jsonb)";
@@ -146,14 +150,12 @@ public class WriteRequestLog {
 
     /**
      * The backlog of every node (Prometheus {@code request_log_pending_writes}, {@code request_log_oldest_pending_age_seconds}):
-     * both through the partial index of PENDING rows, the oldest as the first of each lane.
+     * both through the partial indexes of PENDING rows.
      */
     public static Backlog backlog(Connection c) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT (SELECT count(*) FROM write_requests WHERE status = 'PENDING'),
-                       (SELECT min(w.created_at) FROM generate_series(0, ?) AS l(lane) CROSS JOIN LATERAL (
-                            SELECT created_at FROM write_requests WHERE status = 'PENDING' AND lane = l.lane ORDER BY seq LIMIT 1) w)""")) {
-            ps.setInt(1, LANES - 1);
+                       (SELECT created_at FROM write_requests WHERE status = 'PENDING' ORDER BY seq LIMIT 1)""")) {
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 java.sql.Timestamp oldest = rs.getTimestamp(2);
@@ -174,7 +176,7 @@ public class WriteRequestLog {
      * {@link DatabaseReads#without}.
      */
     public CompletableFuture<String> submit(String accountId, String eventType, String laneKey, ObjectNode payload) {
-        Pending p = new Pending(RequestIds.forWrite(), accountId, eventType, lane(accountId, laneKey), payload.toString(),
+        Pending p = new Pending(RequestIds.forWrite(), accountId, eventType, orderingKey(accountId, laneKey), payload.toString(),
                 IdempotencyKey.current(), new CompletableFuture<>());
         if (committers.isEmpty()) {
             DatabaseReads.beforeRead();
@@ -347,7 +349,12 @@ public class WriteRequestLog {
         }
     }
 
-    static int lane(String accountId, String laneKey) {
-        return Math.floorMod((accountId + '\u0000' + laneKey.toLowerCase(Locale.ROOT)).hashCode(), LANES);
+    /**
+     * The ordering key of a write: a 32-bit hash of its account and lead key (case-insensitive), never one of the
+     * {@link #LEGACY_LANES}. Two leads may share a key (then their writes are ordered together, nothing more).
+     */
+    public static int orderingKey(String accountId, String laneKey) {
+        int hash = (accountId + '\u0000' + laneKey.toLowerCase(Locale.ROOT)).hashCode();
+        return hash >= 0 && hash < LEGACY_LANES ? hash + LEGACY_LANES : hash;
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Account;
 import dev.attribution.api.auth.AccountDirectory;
+import dev.attribution.command.requests.WriteClaims.Pending;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import io.micronaut.context.event.ApplicationEventListener;
@@ -18,42 +19,40 @@ import org.slf4j.MDC;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
-import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /**
  * Applies accepted writes from {@code write_requests}. A few worker threads per server node
- * ({@code attribution.worker.threads}); each transaction applies one batch of one lane, the lane taken for that
- * transaction only with a PostgreSQL advisory lock, so the threads of every node over one database share all lanes
- * (several stateless nodes split the work; none waits for another to die) and each lane stays in order. A long write
- * (a 10,000-item order) holds up its own lane, not the lanes of the thread that applies it. Each batch is one
- * transaction: a request's effects and its PROCESSED/FAILED mark commit together, so a crash between accept and apply
- * leaves the request PENDING and it is applied exactly once after restart.
+ * ({@code attribution.worker.threads}), each applying one batch per transaction. Which writes a transaction takes is
+ * {@link WriteClaims}: the oldest pending writes of ordering keys (account and lead) that no other transaction holds,
+ * each key locked for that transaction only with a PostgreSQL advisory lock, so the threads of every node over one
+ * database share all keys (several stateless nodes split the work; none waits for another to die), each key's writes
+ * are applied in accept order, and a long write holds up its own key only. A big write (a 10,000-item order) is
+ * applied alone and only in one of a few slots, so it never delays another account's writes (issue 23 point 1). Each
+ * batch is one transaction: a request's effects and its PROCESSED/FAILED mark commit together, so a crash between
+ * accept and apply leaves the request PENDING and it is applied exactly once after restart.
  *
  * <p>Loop outline: {@link #awaitCalm} (stand aside during a burst of accepts, {@link AcceptBursts}),
- * {@link #processBatch} (the lane with the oldest pending write that no other transaction holds), and when idle
- * {@link #awaitWrites}.
+ * {@link #processBatch}, and when idle {@link #awaitWrites}.
  */
 @Singleton
 @Requires(property = "attribution.roles.command", notEquals = "false")
 public class WriteWorker implements ApplicationEventListener<ServerStartupEvent> {
 
     private static final Logger LOG = LoggerFactory.getLogger(WriteWorker.class);
-    private static final int LOCK_NAMESPACE = 0x5752; // "WR"
 
     private final DataSource dataSource;
     private final AccountDirectory accounts;
     private final Map<String, WriteHandler> handlers = new HashMap<>();
     private final int batchSize;
     private final int threadCount;
+    private final WriteClaims claims;
     private volatile boolean running;
     private final List<Thread> threads = new ArrayList<>();
 
@@ -72,7 +71,8 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         this.signal = signal;
         this.bursts = bursts;
         this.batchSize = settings.getBatchSize();
-        this.threadCount = Math.min(settings.getThreads(), WriteRequestLog.LANES);
+        this.threadCount = settings.getThreads();
+        this.claims = new WriteClaims(batchSize, settings.getBatchBytes(), WriteClaims.bigSlots(threadCount));
         handlers.forEach(h -> this.handlers.put(h.eventType(), h));
     }
 
@@ -86,7 +86,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             return;
         }
         running = true;
-        // each thread applies one lane at a time on its own connection; lanes stay ordered, lanes run in parallel
+        // each thread applies one batch at a time on its own connection; each key stays ordered, keys run in parallel
         for (int i = 0; i < threadCount; i++) {
             Thread thread = new Thread(this::run, "write-worker-" + i);
             thread.setDaemon(true);
@@ -134,47 +134,26 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     }
 
     /**
-     * Applies up to one batch of the pending requests of one lane, in order, in one transaction; returns how many.
-     * The lane is the one whose oldest pending write is the oldest among the lanes no other transaction holds, taken
-     * with a transaction-scoped advisory lock: it is free again at commit (or when a crashed node's session ends), so
-     * no thread or node keeps lanes it is not applying, and a long write holds up its own lane only.
+     * Applies one batch ({@link WriteClaims#claim}) in order, in one transaction; returns how many writes. The keys are
+     * locked for this transaction only: free again at commit (or when a crashed node's session ends).
      */
     int processBatch(Connection connection) throws SQLException {
         connection.setAutoCommit(false);
         try {
-            OptionalInt lane = lockOldestFreeLane(connection);
-            if (lane.isEmpty()) {
+            List<Pending> batch = claims.claim(connection);
+            if (batch.isEmpty()) {
                 connection.commit();
                 return 0;
             }
-            List<Pending> batch = new ArrayList<>();
-            try (PreparedStatement ps = connection.prepareStatement("""
-                    SELECT seq, id, account_id, event_type, payload::text, created_at FROM write_requests
-                    WHERE status = 'PENDING' AND lane = ? ORDER BY seq LIMIT ?""")) {
-                ps.setInt(1, lane.getAsInt());
-                ps.setInt(2, batchSize);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        batch.add(new Pending(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                                rs.getString(5), rs.getTimestamp(6)));
-                    }
-                }
-            }
-            Map<String, Optional<Account>> accountsOfBatch = new HashMap<>();
-            for (Pending p : batch) {
-                accountsOfBatch.computeIfAbsent(p.accountId(), accounts::find);
-            }
+            Map<String, Optional<Account>> accountsOfBatch = accountsOfBatch(batch, new HashMap<>());
             List<Outcome> outcomes;
             try {
                 outcomes = applyAll(connection, batch, accountsOfBatch, false);
             } catch (FastPathFailed e) {
                 // some write failed: nothing of this attempt is kept; again, each write behind its own savepoint
-                connection.rollback(); // also frees the lane: take it again before the second attempt
-                if (!tryLock(connection, lane.getAsInt())) {
-                    connection.commit();
-                    return 0;
-                }
-                outcomes = applyAll(connection, batch, accountsOfBatch, true);
+                connection.rollback(); // also frees the keys: claim again before the second attempt
+                batch = claims.claim(connection);
+                outcomes = applyAll(connection, batch, accountsOfBatch(batch, accountsOfBatch), true);
             }
             finish(connection, outcomes);
             connection.commit();
@@ -188,43 +167,12 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         }
     }
 
-    /**
-     * The lanes with pending writes, oldest first (each lane's oldest pending write through the partial index
-     * (lane, seq)), and the first of them this transaction can lock; empty when none is pending or all are held.
-     */
-    private static OptionalInt lockOldestFreeLane(Connection connection) throws SQLException {
-        List<Integer> lanes = new ArrayList<>();
-        try (PreparedStatement ps = connection.prepareStatement("""
-                SELECT l.lane FROM generate_series(0, ?) AS l(lane) CROSS JOIN LATERAL (
-                    SELECT seq FROM write_requests WHERE status = 'PENDING' AND lane = l.lane ORDER BY seq LIMIT 1) w
-                ORDER BY w.seq""")) {
-            ps.setInt(1, WriteRequestLog.LANES - 1);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    lanes.add(rs.getInt(1));
-                }
-            }
+    /** The accounts of the batch's writes, read once per batch. */
+    private Map<String, Optional<Account>> accountsOfBatch(List<Pending> batch, Map<String, Optional<Account>> known) {
+        for (Pending p : batch) {
+            known.computeIfAbsent(p.accountId(), accounts::find);
         }
-        for (int lane : lanes) {
-            if (tryLock(connection, lane)) {
-                return OptionalInt.of(lane);
-            }
-        }
-        return OptionalInt.empty();
-    }
-
-    private static boolean tryLock(Connection connection, int lane) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement("SELECT pg_try_advisory_xact_lock(?, ?)")) {
-            ps.setInt(1, LOCK_NAMESPACE);
-            ps.setInt(2, lane);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getBoolean(1);
-            }
-        }
-    }
-
-    private record Pending(long seq, String id, String accountId, String eventType, String payload, Timestamp createdAt) {
+        return known;
     }
 
     /** What a write ended as: PROCESSED with its result, or FAILED with its message. */

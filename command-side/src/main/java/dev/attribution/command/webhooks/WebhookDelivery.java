@@ -1,5 +1,7 @@
 package dev.attribution.command.webhooks;
 
+import dev.attribution.api.RoleSettings;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.JsonBody;
@@ -42,7 +44,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@link UrlGuard}: SSRF, DNS rebinding).
  */
 @Singleton
-@Requires(property = "attribution.roles.command", notEquals = "false")
+@Requires(property = RoleSettings.COMMAND, notEquals = "false")
 public class WebhookDelivery implements ApplicationEventListener<ServerStartupEvent> {
 
     private static final Logger LOG = LoggerFactory.getLogger(WebhookDelivery.class);

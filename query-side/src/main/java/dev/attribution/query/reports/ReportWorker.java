@@ -1,5 +1,7 @@
 package dev.attribution.query.reports;
 
+import dev.attribution.api.RoleSettings;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.attribution.api.ApiException;
 import io.micronaut.context.annotation.Requires;
@@ -28,7 +30,7 @@ import java.util.UUID;
  * <p>Loop outline: {@link #sweepExpired} now and then, {@link #work} one job, and when idle sleep.
  */
 @Singleton
-@Requires(property = "attribution.roles.query", notEquals = "false")
+@Requires(property = RoleSettings.QUERY, notEquals = "false")
 @Requires(beans = ReportJobStore.class)
 public class ReportWorker implements ApplicationEventListener<ServerStartupEvent> {
 

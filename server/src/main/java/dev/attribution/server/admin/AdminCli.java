@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -35,7 +34,14 @@ import java.util.concurrent.Callable;
         DemoCommands.class, BiCommands.class})
 public class AdminCli implements Callable<Integer> {
 
+    @Option(names = "--quiet", scope = CommandLine.ScopeType.INHERIT,
+            description = "no progress display on stderr (also off when stderr is not a terminal)")
+    void quiet(boolean quiet) {
+        Progress.quiet = quiet;
+    }
+
     public static int run(String[] args) {
+        Progress.quiet = false;
         return new CommandLine(new AdminCli()).setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("error: " + e.getMessage());
             return 2;
@@ -50,11 +56,7 @@ public class AdminCli implements Callable<Integer> {
 
     /** A started context with the datasource only: no HTTP server, no worker, no CDC, no ClickHouse migration. */
     static ApplicationContext context() {
-        return ApplicationContext.builder()
-                .properties(Map.of("attribution.roles.command", "false", "attribution.roles.cdc", "false",
-                        "clickhouse.migrate", "false"))
-                .deduceEnvironment(false)
-                .start();
+        return AdminContext.start();
     }
 
     static <T> T withDirectory(java.util.function.Function<AccountDirectory, T> work) {

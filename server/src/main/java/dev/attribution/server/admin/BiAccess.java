@@ -1,5 +1,6 @@
 package dev.attribution.server.admin;
 
+import dev.attribution.clickhouse.BiDatabases;
 import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.clickhouse.ClickHouseSchema;
 import dev.attribution.clickhouse.ClickHouseSql;
@@ -41,17 +42,17 @@ public final class BiAccess {
 
     private final ClickHouseGateway clickhouse;
     private final List<String> tables;
+    /** The remote_servers name of a sharded cluster (clickhouse.cluster), or null on one server. */
+    private final String cluster;
 
-    BiAccess(ClickHouseGateway clickhouse, List<String> tables) {
+    BiAccess(ClickHouseGateway clickhouse, List<String> tables, String cluster) {
         this.clickhouse = clickhouse;
         this.tables = tables;
+        this.cluster = cluster == null || cluster.isBlank() ? null : cluster.trim();
     }
 
     static String user(String account) {
-        if (!account.matches("[A-Za-z0-9_-]{1,100}")) {
-            throw new IllegalArgumentException("account id must be letters, digits, _ or -: " + account);
-        }
-        return "bi_" + account.replace('-', '_');
+        return BiDatabases.of(account);
     }
 
     /** True when the engine has SQL users and row policies (20.4 and later). */
@@ -97,8 +98,17 @@ public final class BiAccess {
 
     // ------------------------------------------------------------------------------------------------ before 20.4
 
-    /** The statements 18.16 runs for a grant: database, per table a copy fed by account, backfill, the view. */
+    /**
+     * The statements 18.16 runs for a grant: database, per table a copy fed by account, backfill, the view. On a sharded
+     * cluster the copy is laid out as the main tables are (docs/scaling.md): {@code T_local} with the replicated engine of
+     * the main {@code T_local} under a ZooKeeper path of its own, fed on each node from the main {@code T_local} (the
+     * replica that takes an insert feeds the copy, replication brings it to the other), a Distributed {@code T} over it
+     * with the same shard key, the views, all {@code ON CLUSTER}.
+     */
     List<String> copyGrant(String account) {
+        if (cluster != null) {
+            return clusterCopyGrant(account);
+        }
         String db = clickhouse.database();
         String bi = user(account);
         String acc = ClickHouseSql.str(account);
@@ -118,13 +128,49 @@ public final class BiAccess {
         return out;
     }
 
+    private List<String> clusterCopyGrant(String account) {
+        String db = clickhouse.database();
+        String bi = user(account);
+        String acc = ClickHouseSql.str(account);
+        String on = " ON CLUSTER " + cluster;
+        Map<String, String> views = views();
+        List<String> out = new ArrayList<>();
+        out.add("CREATE DATABASE IF NOT EXISTS " + bi + on);
+        for (String t : tables) {
+            String local = t + "_local";
+            out.add("CREATE TABLE IF NOT EXISTS " + bi + "." + local + on + " AS " + db + "." + local + " ENGINE = " + copyEngine(db, bi, t));
+            out.add("CREATE TABLE IF NOT EXISTS " + bi + "." + t + on + " AS " + bi + "." + local + " ENGINE = Distributed("
+                    + cluster + ", " + bi + ", " + local + ", cityHash64(account_id))");
+            out.add("CREATE MATERIALIZED VIEW IF NOT EXISTS " + bi + "." + t + "_feed" + on + " TO " + bi + "." + local
+                    + " AS SELECT * FROM " + db + "." + local + " WHERE account_id = " + acc);
+            out.add("INSERT INTO " + bi + "." + t + " SELECT * FROM " + db + "." + t + " WHERE account_id = " + acc);
+            if (views.containsKey(t + "_current")) {
+                out.add(views.get(t + "_current").replace("{db}." + t + "_current AS", "{db}." + t + "_current" + on + " AS").replace("{db}", bi));
+            }
+        }
+        return out;
+    }
+
+    /** The engine of the main {@code T_local} with the copy's own ZooKeeper path ({@code …/<bi>/T} for {@code …/<db>/T}). */
+    private String copyEngine(String db, String bi, String table) {
+        String create = clickhouse.select("SELECT create_table_query AS q FROM system.tables WHERE database = " + ClickHouseSql.str(db)
+                + " AND name = " + ClickHouseSql.str(table + "_local")).get(0).get("q").asText();
+        String engine = create.substring(create.indexOf("ENGINE = ") + "ENGINE = ".length());
+        String path = "/" + db + "/" + table + "'";
+        if (!engine.contains(path)) {
+            throw new IllegalStateException("unexpected engine of " + db + "." + table + "_local: " + engine);
+        }
+        return engine.replace(path, "/" + bi + "/" + table + "'");
+    }
+
     List<String> copyRevoke(String account) {
         String bi = user(account);
+        String on = cluster == null ? "" : " ON CLUSTER " + cluster;
         List<String> out = new ArrayList<>();
         for (String t : tables) {
-            out.add("DROP TABLE IF EXISTS " + bi + "." + t + "_feed");
+            out.add("DROP TABLE IF EXISTS " + bi + "." + t + "_feed" + on);
         }
-        out.add("DROP DATABASE IF EXISTS " + bi);
+        out.add("DROP DATABASE IF EXISTS " + bi + on);
         return out;
     }
 
@@ -170,7 +216,7 @@ public final class BiAccess {
 
     // ------------------------------------------------------------------------------------------------ run
 
-    Grant grant(String account, String password, Path usersDir) throws IOException {
+    Grant grant(String account, String password, List<Path> usersDirs) throws IOException {
         String u = user(account);
         if (rowPolicies()) {
             List<String> granted = new ArrayList<>(biUsers());
@@ -180,22 +226,24 @@ public final class BiAccess {
             rowPolicyGrant(clickhouse.database(), account, password, granted).forEach(clickhouse::execute);
             return new Grant(u, password, clickhouse.database(), "row policy");
         }
-        if (usersDir == null) {
+        if (usersDirs.isEmpty()) {
             throw new IllegalArgumentException("ClickHouse " + version() + " has no SQL users: give --users-dir, the users.d directory "
-                    + "beside the server's users.xml");
+                    + "beside the server's users.xml (on a cluster: once per node)");
         }
         for (String s : copyGrant(account)) {
             clickhouse.execute(s, java.time.Duration.ofHours(1));
         }
-        Files.createDirectories(usersDir);
-        Path tmp = usersDir.resolve("." + u + ".xml.tmp");
-        Files.writeString(tmp, usersFile(account, password));
-        Files.move(tmp, usersDir.resolve(u + ".xml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        for (Path usersDir : usersDirs) {
+            Files.createDirectories(usersDir);
+            Path tmp = usersDir.resolve("." + u + ".xml.tmp");
+            Files.writeString(tmp, usersFile(account, password));
+            Files.move(tmp, usersDir.resolve(u + ".xml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
         return new Grant(u, password, u, "per-account copy");
     }
 
-    void revoke(String account, Path usersDir) throws IOException {
+    void revoke(String account, List<Path> usersDirs) throws IOException {
         String u = user(account);
         if (rowPolicies()) {
             List<String> remaining = new ArrayList<>(biUsers());
@@ -203,10 +251,12 @@ public final class BiAccess {
             rowPolicyRevoke(clickhouse.database(), account, remaining).forEach(clickhouse::execute);
             return;
         }
-        if (usersDir == null) {
+        if (usersDirs.isEmpty()) {
             throw new IllegalArgumentException("ClickHouse " + version() + " has no SQL users: give --users-dir");
         }
-        Files.deleteIfExists(usersDir.resolve(u + ".xml"));
+        for (Path usersDir : usersDirs) {
+            Files.deleteIfExists(usersDir.resolve(u + ".xml"));
+        }
         copyRevoke(account).forEach(clickhouse::execute);
     }
 

@@ -6,11 +6,9 @@ import io.micronaut.context.ApplicationContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.PrintStream;
 import java.time.YearMonth;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 
@@ -24,10 +22,7 @@ class CdcCommands {
 
     /** A context with the datasource and ClickHouse: no HTTP server, no worker, no bridge. */
     static <T> T withCdc(Function<ApplicationContext, T> work) {
-        try (ApplicationContext ctx = ApplicationContext.builder()
-                .properties(Map.of("attribution.roles.command", "false", "attribution.roles.cdc", "false"))
-                .deduceEnvironment(false)
-                .start()) {
+        try (ApplicationContext ctx = AdminContext.start()) {
             return work.apply(ctx);
         }
     }
@@ -53,7 +48,7 @@ class CdcCommands {
         @Override
         public Integer call() {
             Integer m = month(month);
-            ProgressBar bar = new ProgressBar(System.err, "tables");
+            Progress bar = Progress.of("tables");
             List<CdcCheck.Difference> differences = withCdc(ctx -> ctx.getBean(CdcCheck.class).run(table, m, bar::update));
             bar.finish();
             differences.forEach(d -> System.out.println(d.describe()));
@@ -74,49 +69,13 @@ class CdcCommands {
         @Override
         public Integer call() {
             Integer m = month(month);
-            ProgressBar bar = new ProgressBar(System.err, "rows");
+            Progress bar = Progress.of("rows");
             List<CdcResync.Result> results = withCdc(ctx -> ctx.getBean(CdcResync.class).run(table, m, bar::update));
             bar.finish();
             for (CdcResync.Result r : results) {
                 System.out.println(r.table() + ": " + r.rows() + " rows in " + r.millis() + " ms");
             }
             return 0;
-        }
-    }
-
-    /** {@code leads [##########----------]  50%  50000/100000 rows} on one line of stderr, redrawn in place. */
-    static final class ProgressBar {
-        private static final int WIDTH = 30;
-        private final PrintStream out;
-        private final String unit;
-        private String table;
-        private long lastDrawn = -1;
-
-        ProgressBar(PrintStream out, String unit) {
-            this.out = out;
-            this.unit = unit;
-        }
-
-        void update(String table, long done, long total) {
-            if (this.table != null && !this.table.equals(table)) {
-                out.println();
-            }
-            this.table = table;
-            int percent = total == 0 ? 100 : (int) (done * 100 / total);
-            if (percent == lastDrawn && done != total) {
-                return;
-            }
-            lastDrawn = percent;
-            int filled = percent * WIDTH / 100;
-            out.print("\r" + table + " [" + "#".repeat(filled) + "-".repeat(WIDTH - filled) + "] "
-                    + String.format("%3d%%", percent) + "  " + done + "/" + total + " " + unit);
-            out.flush();
-        }
-
-        void finish() {
-            if (table != null) {
-                out.println();
-            }
         }
     }
 }

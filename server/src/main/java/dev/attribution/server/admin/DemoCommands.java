@@ -50,9 +50,11 @@ public class DemoCommands {
                 }
                 LocalDate end = endDate != null ? LocalDate.parse(endDate) : LocalDate.now(target.timeZone()).minusDays(1);
                 DemoSeed.Options options = new DemoSeed.Options(leads, months, seed, end);
-                System.err.printf("seeding %s: %,d leads over %d months ending %s (seed %d)…%n", target.id(), leads, months, end, seed);
+                Progress progress = Progress.of("leads");
                 DemoSeed.Summary s = new DemoSeed(ctx.getBean(DataSource.class))
-                        .seed(target.id(), target.timeZone(), target.currency(), options);
+                        .seed(target.id(), target.timeZone(), target.currency(), options,
+                                written -> progress.update("seeding " + target.id(), written, leads));
+                progress.finish();
                 ObjectNode out = JsonBody.mapper().createObjectNode().put("accountId", s.accountId());
                 if (key != null) {
                     out.put("apiKey", key);

@@ -27,14 +27,16 @@ public class EmailCommands {
 
         @Override
         public Integer call() throws IOException {
+            Progress progress = Progress.of("rows read");
             try (ApplicationContext ctx = AdminCli.context(); Reader in = AdminCli.open(file)) {
-                EmailEventImport.Result r = ctx.getBean(EmailEventImport.class).importFile(account, in);
+                EmailEventImport.Result r = ctx.getBean(EmailEventImport.class).importFile(account, in, progress.restart()::count);
                 ObjectNode out = JsonBody.mapper().createObjectNode().put("accountId", account).put("file", file)
                         .put("rows", r.rows()).put("eventsWritten", r.eventsWritten()).put("unknownLeads", r.unknownLeads());
                 r.unknownLeadLines().forEach(out.putArray("unknownLeadLines")::add);
                 AdminCli.print(out.put("millis", r.millis()));
                 return 0;
             } catch (ImportFileException e) {
+                progress.finish();
                 throw new IllegalArgumentException(e.getMessage() + " (nothing was imported)");
             }
         }

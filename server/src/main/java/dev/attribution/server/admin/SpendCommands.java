@@ -9,7 +9,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,16 +26,10 @@ public class SpendCommands {
 
         @Override
         public Integer call() throws IOException {
-            PrintStream err = System.err;
+            Progress progress = Progress.of("rows read");
             try (ApplicationContext ctx = AdminCli.context(); Reader in = AdminCli.open(file)) {
                 long size = "-".equals(file) ? -1 : Files.size(Path.of(file));
-                long start = System.nanoTime();
-                SpendImport.Result r = ctx.getBean(SpendImport.class).importFile(account, in, (read, done) -> {
-                    double secs = Math.max(1e-3, (System.nanoTime() - start) / 1e9);
-                    err.printf("\r%s %,d rows read (%,.0f rows/s)%s", done ? "[done]" : "[....]", read, read / secs,
-                            done ? "\n" : "");
-                    err.flush();
-                });
+                SpendImport.Result r = ctx.getBean(SpendImport.class).importFile(account, in, progress.restart()::count);
                 AdminCli.print(JsonBody.mapper().createObjectNode()
                         .put("accountId", account).put("file", file).put("bytes", size)
                         .put("rows", r.rows()).put("spendRowsWritten", r.spendRows())
@@ -46,7 +39,7 @@ public class SpendCommands {
                         .put("rowsPerSecond", r.millis() == 0 ? r.rows() : r.rows() * 1000 / r.millis()));
                 return 0;
             } catch (ImportFileException e) {
-                err.println();
+                progress.finish();
                 throw new IllegalArgumentException(e.getMessage() + " (nothing was imported)");
             }
         }

@@ -107,6 +107,12 @@ public final class DemoSeed {
 
     /** Writes the demo data into {@code accountId} (which must exist) in one transaction. */
     public Summary seed(String accountId, ZoneId zone, String currency, Options o) throws SQLException {
+        return seed(accountId, zone, currency, o, written -> { });
+    }
+
+    /** As {@link #seed(String, ZoneId, String, Options)}, telling {@code leadsWritten} the leads written so far. */
+    public Summary seed(String accountId, ZoneId zone, String currency, Options o, java.util.function.LongConsumer leadsWritten)
+            throws SQLException {
         long started = System.nanoTime();
         LocalDate lastDay = o.endDate();
         LocalDate firstDay = lastDay.minusMonths(o.months()).plusDays(1);
@@ -125,8 +131,10 @@ public final class DemoSeed {
                     b.add("lead_stages", accountId, rnd.id("stg_", start), stage, ts(start));
                 }
                 DemoLeads leads = new DemoLeads(b, c, rnd, accountId, currency, start, end, days, ads, products, n);
+                leadsWritten.accept(0);
                 for (int i = 0; i < o.leads(); i++) {
                     leads.write(i);
+                    leadsWritten.accept(i + 1);
                     if (b.pending() > 5_000) {
                         b.flush();
                     }

@@ -1,5 +1,7 @@
 package dev.attribution.server.health;
 
+import dev.attribution.api.RoleSettings;
+
 import dev.attribution.command.requests.AcceptBursts;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,7 +14,7 @@ import io.micronaut.context.annotation.Requires;
  * {@code write_workers_standing_aside} (how many of this node's worker threads stand aside right now).
  */
 @Context
-@Requires(property = "attribution.roles.command", notEquals = "false")
+@Requires(property = RoleSettings.COMMAND, notEquals = "false")
 class WriteMetrics {
 
     WriteMetrics(AcceptBursts bursts, MeterRegistry registry) {

@@ -1,5 +1,7 @@
 package dev.attribution.server.observability;
 
+import dev.attribution.api.RoleSettings;
+
 import dev.attribution.command.requests.WriteRequestLog;
 import dev.attribution.command.webhooks.WebhookDelivery;
 import dev.attribution.query.reports.ReportJobStore;
@@ -50,13 +52,12 @@ class BacklogGauges implements ApplicationEventListener<ServerStartupEvent> {
     private volatile Reading reading = new Reading(null, null, null);
 
     BacklogGauges(DataSource dataSource, MeterRegistry registry,
-                  @Value("${attribution.roles.command:true}") boolean command,
-                  @Value("${attribution.roles.query:true}") boolean query,
+                  RoleSettings roles,
                   @Value("${attribution.metrics.gauge-refresh:15s}") Duration refresh) {
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
         this.registry = registry;
-        this.command = command;
-        this.query = query;
+        this.command = roles.isCommand();
+        this.query = roles.isQuery();
         this.refresh = refresh;
     }
 

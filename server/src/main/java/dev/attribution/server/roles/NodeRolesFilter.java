@@ -1,10 +1,11 @@
 package dev.attribution.server.roles;
 
+import dev.attribution.api.RoleSettings;
+
 import dev.attribution.api.ApiException;
 import dev.attribution.api.ErrorResponses;
 import dev.attribution.api.NodeSide;
 import dev.attribution.api.ServedBy;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.order.Ordered;
 import io.micronaut.http.HttpRequest;
@@ -27,10 +28,9 @@ public class NodeRolesFilter implements Ordered {
     private final boolean command;
     private final boolean query;
 
-    public NodeRolesFilter(@Value("${attribution.roles.command:true}") boolean command,
-                           @Value("${attribution.roles.query:true}") boolean query) {
-        this.command = command;
-        this.query = query;
+    public NodeRolesFilter(RoleSettings roles) {
+        this.command = roles.isCommand();
+        this.query = roles.isQuery();
     }
 
     @RequestFilter

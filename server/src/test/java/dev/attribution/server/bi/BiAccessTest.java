@@ -134,6 +134,49 @@ class BiAccessTest extends ApiTest {
         awaitCdcCaughtUp();
     }
 
+    /**
+     * Erasure (DELETE /leads) reaches the per-account copies too: before, an erased lead's old versions (email and all)
+     * stayed in {@code bi_<account>} until revoke and grant, while the main tables lost them.
+     */
+    @Test
+    void anErasedLeadsOldVersionsLeaveTheGrantedCopyToo() throws Exception {
+        String[] a = account("e");
+        String email = "erase-me@bi-access.test";
+        String lead = write(a[0], "POST", "/api/v1.0/leads", "{\"email\":\"" + email + "\",\"firstName\":\"Eve\"}")
+                .get("result").get("id").asText();
+        awaitCdcCaughtUp();
+        Run granted = admin("bi", "grant", "--account", a[1], "--password", "pw-e", "--users-dir", usersDir.toString());
+        assertEquals(0, granted.exit(), granted.toString());
+        String copy = JsonBody.mapper().readTree(granted.lastJson()).get("database").asText();
+        try {
+            String holding = "SELECT count() FROM " + copy + ".leads WHERE email = '" + email + "' OR first_name = 'Eve'";
+            assertEquals("1", TestStack.get().clickhouse(holding).trim(), "the copy holds the lead before the erasure");
+            assertEquals("PROCESSED", write(a[0], "DELETE", "/api/v1.0/leads?id=" + lead, null).get("status").asText());
+            // the sweep records a lead once its erasure succeeded in every table it found
+            await(() -> swept(lead) ? true : null);
+            assertEquals("0", TestStack.get().clickhouse(holding).trim(), "the erased lead's old version is gone from the copy");
+            assertEquals("1", TestStack.get().clickhouse("SELECT count() FROM " + copy + ".leads WHERE id = '" + lead + "'").trim(),
+                    "the redacted version stays, as in the main tables");
+            assertEquals("0", TestStack.get().clickhouse("SELECT count() FROM " + TestStack.get().clickhouseDatabase()
+                    + ".leads WHERE email = '" + email + "'").trim());
+        } finally {
+            assertEquals(0, admin("bi", "revoke", "--account", a[1], "--users-dir", usersDir.toString()).exit());
+        }
+    }
+
+    private static boolean swept(String lead) {
+        try (java.sql.Connection c = TestStack.get().connect();
+             java.sql.PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM cdc_erasures WHERE lead_id = ?")) {
+            ps.setString(1, lead);
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1) == 1;
+            }
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     @Test
     void theRowPolicyStatementsOfCurrentReleasesParseOnTheCurrentEngine() throws Exception {
         assertTrue(BiAccess.rowPolicies("26.7.2.1"));

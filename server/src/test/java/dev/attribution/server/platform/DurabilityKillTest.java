@@ -3,6 +3,7 @@ package dev.attribution.server.platform;
 import dev.attribution.api.JsonBody;
 import dev.attribution.server.support.ServerProcesses;
 import dev.attribution.server.support.ServerProcesses.Server;
+import dev.attribution.testing.TestStack;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.TestInstance;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,7 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Spec 1, 3.1 (issue 3 item 7): a real server process is killed with SIGKILL while accepted writes wait to be
  * applied — with the worker caught in the middle of a batch transaction — and a new process over the same
- * database applies every accepted request exactly once, in order per lead.
+ * database applies every accepted request exactly once, in order per lead, in PostgreSQL and in ClickHouse (issue 23
+ * point 4): both processes also run the CDC role into a ClickHouse database of this test's own, so the kill also
+ * stops the stream into ClickHouse mid-way and the second process resumes it from its stored offset.
  *
  * <p>The worker is held mid-batch by a test transaction that locks the {@code leads} table: accepts keep
  * committing to the request log while the batch that is applying them cannot commit.
@@ -34,6 +38,10 @@ class DurabilityKillTest {
 
     ServerProcesses servers;
     String key;
+    /** A process running the CDC role too starts slower: on a loaded machine 60 s was not always enough. */
+    private static final Duration START = Duration.ofSeconds(180);
+    /** ClickHouse database, replication slot and publication of this test's processes. */
+    final String cdcName = TestStack.get().clickhouseDatabase() + "_kill";
 
     @BeforeAll
     void ownDatabase() throws Exception {
@@ -41,13 +49,23 @@ class DurabilityKillTest {
     }
 
     @AfterAll
-    void killLeftovers() {
+    void killLeftovers() throws Exception {
         servers.close();
+        try (Connection c = TestStack.get().connect(); Statement s = c.createStatement()) {
+            // the slot lives in the shared PostgreSQL server: it would keep WAL after the test
+            s.execute("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = '" + cdcName + "' AND NOT active");
+        }
+    }
+
+    /** Both the write and the CDC role, the CDC into this test's own ClickHouse database. */
+    private Map<String, String> withCdc() {
+        return Map.of("attribution.roles.cdc", "true", "clickhouse.database", cdcName,
+                "attribution.cdc.slot-name", cdcName, "attribution.cdc.publication-name", cdcName);
     }
 
     @Test
     void everyAcceptedWriteSurvivesAKillAndIsAppliedExactlyOnce() throws Exception {
-        Server first = servers.start("a", Map.of());
+        Server first = servers.start("a", withCdc(), START);
         key = servers.createAccount("acc_kill");
 
         // warm-up: the worker applies writes normally
@@ -98,7 +116,7 @@ class DurabilityKillTest {
         }
         assertTrue(accepted.size() > 60, "writes were accepted while the process died: " + accepted.size());
 
-        Server second = servers.start("b", Map.of());
+        Server second = servers.start("b", withCdc(), START);
         awaitTerminal(accepted);
         assertEquals(accepted.size(), servers.count("SELECT count(*) FROM write_requests WHERE status = 'PROCESSED' AND id = ANY(?)", accepted),
                 "every accepted request PROCESSED");
@@ -114,6 +132,25 @@ class DurabilityKillTest {
         }
         String status = get(second, "/api/v1.0/requests/" + accepted.get(0));
         assertTrue(status.contains("\"status\":\"PROCESSED\""), status);
+
+        int leads = servers.count("SELECT count(*) FROM leads WHERE account_id = 'acc_kill'");
+        assertEquals(20 + 20 + accepted.size() - 60, leads, "one lead per email in PostgreSQL");
+        String current = "SELECT count() FROM " + cdcName + ".leads_current WHERE account_id = 'acc_kill'";
+        Instant deadline = Instant.now().plusSeconds(120);
+        while (clickhouse(current) < leads) {
+            assertTrue(Instant.now().isBefore(deadline), "ClickHouse did not catch up: " + clickhouse(current) + " of " + leads);
+            Thread.sleep(200);
+        }
+        assertEquals(leads, clickhouse(current), "every lead once in ClickHouse's current view");
+        assertEquals(leads, clickhouse("SELECT uniqExact(email) FROM " + cdcName + ".leads_current WHERE account_id = 'acc_kill'"),
+                "no lead twice in ClickHouse");
+        assertEquals(20, clickhouse("SELECT count() FROM " + cdcName + ".leads_current WHERE account_id = 'acc_kill' AND "
+                + "match(email, '^kill[0-9]+@example.com$') AND first_name = concat('v', toString(40 + toUInt32(extract(email, '[0-9]+'))))"),
+                "the last write of each lead is ClickHouse's current state too");
+    }
+
+    private static long clickhouse(String sql) {
+        return Long.parseLong(TestStack.get().clickhouse(sql).trim());
     }
 
     private String accept(Server server, String json) throws Exception {

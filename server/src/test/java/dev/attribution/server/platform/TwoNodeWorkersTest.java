@@ -20,8 +20,9 @@ import java.time.ZoneId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Write workers of two nodes over one PostgreSQL: the 16 ordering lanes are shared between them (each transaction takes
- * one lane with a transaction-scoped advisory lock), and every write accepted on either node is applied exactly once.
+ * Write workers of two nodes over one PostgreSQL: the ordering keys are shared between them (each transaction takes
+ * the keys it applies with transaction-scoped advisory locks, WriteClaims), and every write accepted on either node is
+ * applied exactly once.
  */
 class TwoNodeWorkersTest extends TwoNodeTest {
 

@@ -3,9 +3,14 @@ package dev.attribution.server.reports;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.cdc.CdcSettings;
+import dev.attribution.cdc.Erasure;
+import dev.attribution.cdc.Mutations;
+import dev.attribution.clickhouse.BiDatabases;
 import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.clickhouse.ClickHouseSchema;
 import dev.attribution.clickhouse.ClientV2Gateway;
+import dev.attribution.server.support.AdminRuns;
 import dev.attribution.server.support.ApiTest;
 import dev.attribution.server.support.ServerProcesses;
 import dev.attribution.testing.TestStack;
@@ -18,9 +23,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
-import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -30,7 +32,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -73,9 +74,7 @@ class ClickHouseClusterTest extends ApiTest {
             "/api/v1.0/conversion-paths?conversionType=SALE&pageSize=250",
             "/api/v1.0/leads/aggregation?attribute=STAGE&groupsLimit=5");
 
-    Path dir;
-    int base;
-    Path root;
+    ClusterNodes nodes;
     ServerProcesses servers;
     ServerProcesses.Server node;
     ClickHouseGateway cluster;
@@ -84,9 +83,7 @@ class ClickHouseClusterTest extends ApiTest {
     @BeforeAll
     void clusterAndItsServer() throws Exception {
         long t0 = System.nanoTime();
-        root = repoRoot();
-        dir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "cluster-");
-        base = freeBlock();
+        nodes = ClusterNodes.create(CLUSTER, DB, NODES);
         script("up");
         phase("scripts/cluster up (ZooKeeper + 4 nodes)", t0);
         t0 = System.nanoTime();
@@ -105,6 +102,8 @@ class ClickHouseClusterTest extends ApiTest {
         props.put("attribution.cdc.slot-name", SLOT);
         props.put("attribution.cdc.publication-name", SLOT);
         props.put("attribution.cdc.offset-table", "cdc_offsets_" + SLOT);
+        // the erasure test runs the cluster's erasure itself (its sweep shares PostgreSQL's record with this JVM's)
+        props.put("attribution.cdc.erasure-sweep-interval", "1h");
         servers = ServerProcesses.over("cluster", TestStack.get().jdbcUrl());
         node = servers.start("node", props, Duration.ofMinutes(5));
         phase("server process over the cluster up", t0);
@@ -129,7 +128,7 @@ class ClickHouseClusterTest extends ApiTest {
             cluster.close();
         }
         dropSlot();
-        if (dir != null) {
+        if (nodes != null) {
             script("discard");
         }
     }
@@ -179,7 +178,106 @@ class ClickHouseClusterTest extends ApiTest {
         assertSameReports();
     }
 
+    /** {@code scripts/admin cdc check} against the cluster (reads through the Distributed tables): clean after the API writes. */
+    @Test
+    @Order(4)
+    void cdcCheckIsCleanOnTheCluster() throws Exception {
+        long t0 = System.nanoTime();
+        awaitClusterCaughtUp();
+        AdminRuns.Run check = adminOnCluster("cdc", "check");
+        phase("cdc check on the cluster", t0);
+        assertEquals(0, check.exit(), check.out() + check.err());
+        assertTrue(check.out().contains("ClickHouse matches PostgreSQL"), check.out());
+    }
+
+    /**
+     * An erasure through the API (DELETE /leads) on a cluster with a BI copy of the account ({@code bi grant}, laid out
+     * as the main tables): the lead's old versions (its email) leave the {@code _local} tables of every replica, in
+     * the main database and in the copy; the redacted newest version stays. The cluster's {@link Erasure} (what its
+     * sweep runs) is called here, with merges stopped until it has planned, so that the old versions it must delete
+     * are there (a merge could fold them first); the cluster process's own sweep is off in this class, because it and
+     * this JVM's share PostgreSQL's record of swept leads.
+     */
+    @Test
+    @Order(5)
+    void anErasureThroughTheApiLeavesNoOldVersionOnAnyReplicaNorInTheBiCopy() throws Exception {
+        long t0 = System.nanoTime();
+        String account = account();
+        String bi = BiDatabases.of(account);
+        String email = "erase-on-cluster@x.test";
+        String lead = write(key, "POST", "/api/v1.0/leads", "{\"email\":\"" + email + "\",\"firstName\":\"Eve\"}")
+                .get("result").get("id").asText();
+        write(key, "PUT", "/api/v1.0/leads?id=" + lead, "{\"firstName\":\"Evelyn\"}");
+        awaitClusterCaughtUp();
+        List<String> grant = new ArrayList<>(List.of("bi", "grant", "--account", account, "--password", "pw"));
+        NODES.forEach(n -> grant.addAll(List.of("--users-dir", nodes.usersDir(n).toString())));
+        AdminRuns.Run granted = adminOnCluster(grant.toArray(String[]::new));
+        assertEquals(0, granted.exit(), granted.out() + granted.err());
+        phase("bi grant on the cluster", t0);
+        List<String> tables = List.of(DB + ".leads_local", bi + ".leads_local");
+        try {
+            NODES.forEach(n -> tables.forEach(t -> exec(n, "SYSTEM STOP MERGES " + t)));
+            assertEquals("PROCESSED", write(key, "DELETE", "/api/v1.0/leads?id=" + lead, null).get("status").asText());
+            awaitClusterCaughtUp();
+            CdcSettings settings = new CdcSettings();
+            settings.setSlotName(SLOT);
+            Erasure.Plan plan = new Erasure(cluster, ownDataSource, settings, new Mutations(cluster, CLUSTER)).plan(account, lead);
+            assertTrue(plan.rows().getOrDefault("leads", 0L) >= 1 && plan.rows().getOrDefault(bi + ".leads", 0L) >= 1,
+                    "old versions to delete in the main table and the copy: " + plan.rows());
+            NODES.forEach(n -> tables.forEach(t -> exec(n, "SYSTEM START MERGES " + t)));
+            plan.apply();
+            phase("erasure on the cluster " + plan.rows(), t0);
+            syncReplicas();
+            for (String n : NODES) {
+                for (String t : tables) {
+                    exec(n, "SYSTEM SYNC REPLICA " + t);
+                    assertEquals(0, count(n, "SELECT count() AS n FROM " + t + " WHERE email = '" + email + "' OR (first_name != ''"
+                            + " AND id = '" + lead + "')"), n + ": " + t + " still holds a version of the erased lead with its email or name");
+                }
+            }
+            assertEquals(1, count("s2r2", "SELECT count() AS n FROM " + DB + ".leads WHERE id = '" + lead + "'"),
+                    "the redacted newest version stays, read through the Distributed table");
+        } finally {
+            NODES.forEach(n -> tables.forEach(t -> exec(n, "SYSTEM START MERGES " + t)));
+            List<String> revoke = new ArrayList<>(List.of("bi", "revoke", "--account", account));
+            NODES.forEach(n -> revoke.addAll(List.of("--users-dir", nodes.usersDir(n).toString())));
+            assertEquals(0, adminOnCluster(revoke.toArray(String[]::new)).exit());
+        }
+    }
+
+    /** {@code scripts/admin cdc resync} on the cluster: rows rewritten through the Distributed tables, old versions deleted ON CLUSTER. */
+    @Test
+    @Order(6)
+    void resyncWorksOnTheCluster() throws Exception {
+        long t0 = System.nanoTime();
+        awaitClusterCaughtUp();
+        AdminRuns.Run resync = adminOnCluster("cdc", "resync", "--table", "leads");
+        phase("cdc resync --table leads on the cluster", t0);
+        assertEquals(0, resync.exit(), resync.out() + resync.err());
+        syncReplicas();
+        String versions = "SELECT toString(count()) AS n, toString(uniqExact(id)) AS k FROM " + DB + ".leads WHERE account_id = '" + account() + "'";
+        JsonNode v = on("s1r1", versions).get(0);
+        assertEquals(v.get("k").asText(), v.get("n").asText(), "one version per lead left after the resync: " + v);
+        assertReplicasEqual();
+        AdminRuns.Run check = adminOnCluster("cdc", "check", "--table", "leads");
+        assertEquals(0, check.exit(), check.out() + check.err());
+    }
+
     // ------------------------------------------------------------------------------------------------ helpers
+
+    /** An admin command run against the cluster: this test's PostgreSQL, the cluster's ClickHouse (every node's URL). */
+    private AdminRuns.Run adminOnCluster(String... args) {
+        Map<String, String> props = new LinkedHashMap<>(TestStack.get().properties());
+        props.put("clickhouse.url", String.join(",", NODES.stream().map(n -> "http://127.0.0.1:" + http(n)).toList()));
+        props.put("clickhouse.cluster", CLUSTER);
+        props.put("clickhouse.database", DB);
+        props.forEach(System::setProperty);
+        try {
+            return AdminRuns.admin(args);
+        } finally {
+            props.keySet().forEach(System::clearProperty);
+        }
+    }
 
     /** Each report's result on one node and on the cluster: both 200 and equal (the request_id aside), read alike. */
     private void assertSameReports() throws Exception {
@@ -276,9 +374,7 @@ class ClickHouseClusterTest extends ApiTest {
     }
 
     private List<JsonNode> on(String n, String sql) {
-        try (ClientV2Gateway g = new ClientV2Gateway("http://127.0.0.1:" + http(n), DB, "default", "")) {
-            return g.select(sql);
-        }
+        return nodes.on(n, sql);
     }
 
     private long count(String n, String sql) {
@@ -286,54 +382,14 @@ class ClickHouseClusterTest extends ApiTest {
     }
 
     private void exec(String n, String sql) {
-        try (ClientV2Gateway g = new ClientV2Gateway("http://127.0.0.1:" + http(n), DB, "default", "")) {
-            g.execute(sql);
-        }
+        nodes.exec(n, sql);
     }
 
     private int http(String n) {
-        return base + NODES.indexOf(n) + 1;
+        return nodes.http(n);
     }
 
     private void script(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("bash", root.resolve("scripts/cluster").toString()));
-        command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-        pb.environment().put("CLUSTER_DIR", dir.toString());
-        pb.environment().put("CLUSTER_PORT", Integer.toString(base));
-        pb.environment().put("CLUSTER_NAME", CLUSTER);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertEquals(0, p.waitFor(), "scripts/cluster " + String.join(" ", args) + ":\n" + out);
-    }
-
-    /** A base port whose 25 successors (ZooKeeper, four nodes' HTTP, native and interserver ports) are free. */
-    private static int freeBlock() {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int candidate = ThreadLocalRandom.current().nextInt(20000, 30000);
-            boolean free = true;
-            for (int p = candidate; p < candidate + 25 && free; p++) {
-                try (ServerSocket s = new ServerSocket(p, 1, java.net.InetAddress.getLoopbackAddress())) {
-                    s.setReuseAddress(true);
-                } catch (Exception busy) {
-                    free = false;
-                }
-            }
-            if (free) {
-                return candidate;
-            }
-        }
-        throw new IllegalStateException("no free block of 25 ports");
-    }
-
-    private static Path repoRoot() {
-        Path p = Path.of("").toAbsolutePath();
-        while (p != null && !Files.exists(p.resolve("scripts/cluster"))) {
-            p = p.getParent();
-        }
-        if (p == null) {
-            throw new IllegalStateException("scripts/cluster not found above " + Path.of("").toAbsolutePath());
-        }
-        return p;
+        nodes.script(args);
     }
 }
