@@ -1,5 +1,7 @@
 package dev.attribution.cdc;
 
+import dev.attribution.clickhouse.CurrentRow;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.clickhouse.BiDatabases;
 import dev.attribution.clickhouse.ClickHouseGateway;
@@ -186,7 +188,7 @@ public class Erasure {
         List<String> keep = new ArrayList<>();
         String alive = "SELECT " + key.stream().map(k -> "toString(" + k + ") AS k_" + k).collect(Collectors.joining(", "))
                 + ", toString(max(_version)) AS v FROM " + db + "." + table + " WHERE " + lead + " GROUP BY " + keyList
-                + " HAVING argMax(is_deleted, _version) = 0";
+                + " HAVING " + CurrentRow.live();
         for (JsonNode r : clickhouse.select(alive)) {
             keep.add("(" + key.stream().map(k -> ClickHouseSql.str(r.get("k_" + k).asText())).collect(Collectors.joining(", "))
                     + ", " + r.get("v").asText() + ")");

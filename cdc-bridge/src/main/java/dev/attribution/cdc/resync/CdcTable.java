@@ -1,5 +1,7 @@
 package dev.attribution.cdc.resync;
 
+import dev.attribution.clickhouse.CurrentRow;
+
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -161,17 +163,17 @@ public record CdcTable(String name, List<Column> columns, List<String> key, Stri
      * readers need, while the table holds every copied column under its PostgreSQL name.
      */
     String chLiveRows(String database) {
-        return "SELECT argMax(" + chMonthOfTable() + ", _version) AS m, argMax(" + chHash() + ", _version) AS h FROM "
-                + database + "." + name + " GROUP BY " + String.join(", ", key) + " HAVING argMax(is_deleted, _version) = 0";
+        return "SELECT " + CurrentRow.latest(chMonthOfTable(), "m") + ", " + CurrentRow.latest(chHash(), "h") + " FROM "
+                + database + "." + name + " GROUP BY " + String.join(", ", key) + " HAVING " + CurrentRow.live();
     }
 
     /** One live ClickHouse row per key of {@code month}: key text {@code k} (as {@link #pgKeyText()}) and hash {@code h}. */
     String chKeyedRows(String database, int month) {
         String k = "concat(" + key.stream().map(c -> "'" + c + "=', " + chText(column(c))).collect(Collectors.joining(", ', ', "))
                 + (key.size() == 1 ? ", ''" : "") + ")";
-        return "SELECT k, h FROM (SELECT " + k + " AS k, argMax(" + chMonthOfTable() + ", _version) AS m, argMax(" + chHash()
-                + ", _version) AS h FROM " + database + "." + name + " GROUP BY " + String.join(", ", key)
-                + " HAVING argMax(is_deleted, _version) = 0) AS live WHERE m = " + month;
+        return "SELECT k, h FROM (SELECT " + k + " AS k, " + CurrentRow.latest(chMonthOfTable(), "m") + ", "
+                + CurrentRow.latest(chHash(), "h") + " FROM " + database + "." + name + " GROUP BY " + String.join(", ", key)
+                + " HAVING " + CurrentRow.live() + ") AS live WHERE m = " + month;
     }
 
     private static String chText(Column c) {
