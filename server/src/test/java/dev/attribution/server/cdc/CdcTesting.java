@@ -11,7 +11,7 @@ import java.time.Instant;
 import java.util.List;
 
 /** Helpers of the CDC tests: SQL straight into PostgreSQL, ClickHouse counts, waiting for a clean check. */
-final class CdcTesting {
+public final class CdcTesting {
 
     private CdcTesting() {
     }
@@ -79,7 +79,7 @@ final class CdcTesting {
      * Drops a test's own replication slot (its bridge stopped: the walsender is ended if still attached) and its
      * publication; the slot must be inactive before PostgreSQL lets it go.
      */
-    static void dropSlotAndPublication(String name) throws SQLException, InterruptedException {
+    public static void dropSlotAndPublication(String name) throws SQLException, InterruptedException {
         try (Connection c = TestStack.get().connect(); Statement s = c.createStatement()) {
             s.execute("SELECT pg_terminate_backend(active_pid) FROM pg_replication_slots WHERE slot_name = '" + name + "' AND active_pid IS NOT NULL");
             for (int i = 0; i < 50; i++) {

@@ -309,20 +309,8 @@ class ExternalCdcSwitchTest extends ApiTest {
     }
 
     private void dropSlot() throws Exception {
+        CdcTesting.dropSlotAndPublication(SLOT);
         try (Connection c = TestStack.get().connect(); Statement s = c.createStatement()) {
-            for (int i = 0; i < 100; i++) {
-                try (ResultSet rs = s.executeQuery("SELECT active FROM pg_replication_slots WHERE slot_name = '" + SLOT + "'")) {
-                    if (!rs.next()) {
-                        break;
-                    }
-                    if (!rs.getBoolean(1)) {
-                        s.execute("SELECT pg_drop_replication_slot('" + SLOT + "')");
-                        break;
-                    }
-                }
-                Thread.sleep(100);
-            }
-            s.execute("DROP PUBLICATION IF EXISTS " + SLOT);
             s.execute("DROP TABLE IF EXISTS " + OFFSETS);
         }
     }

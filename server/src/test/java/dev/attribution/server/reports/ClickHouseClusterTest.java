@@ -1,5 +1,7 @@
 package dev.attribution.server.reports;
 
+import dev.attribution.server.cdc.CdcTesting;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.attribution.api.auth.Roles;
@@ -344,20 +346,8 @@ class ClickHouseClusterTest extends ApiTest {
     }
 
     private void dropSlot() throws Exception {
+        CdcTesting.dropSlotAndPublication(SLOT);
         try (Connection c = TestStack.get().connect(); Statement s = c.createStatement()) {
-            for (int i = 0; i < 100; i++) {
-                try (ResultSet rs = s.executeQuery("SELECT active FROM pg_replication_slots WHERE slot_name = '" + SLOT + "'")) {
-                    if (!rs.next()) {
-                        break;
-                    }
-                    if (!rs.getBoolean(1)) {
-                        s.execute("SELECT pg_drop_replication_slot('" + SLOT + "')");
-                        break;
-                    }
-                }
-                Thread.sleep(100);
-            }
-            s.execute("DROP PUBLICATION IF EXISTS " + SLOT);
             s.execute("DROP TABLE IF EXISTS cdc_offsets_" + SLOT);
         }
     }
