@@ -1,5 +1,9 @@
 package dev.attribution.cdc;
 
+import dev.attribution.clickhouse.ClickHouseSettings;
+
+import dev.attribution.api.RoleSettings;
+
 import dev.attribution.clickhouse.ClickHouseMigrator;
 import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.ChangeEvent;
@@ -40,8 +44,8 @@ import java.util.stream.Collectors;
  * and take over when the holder's PostgreSQL session ends (docs/scaling.md "The CDC role").
  */
 @Singleton
-@Requires(property = "attribution.roles.cdc", notEquals = "false")
-@Requires(property = "clickhouse.url")
+@Requires(property = RoleSettings.CDC, notEquals = "false")
+@Requires(property = ClickHouseSettings.URL)
 public class CdcBridge implements ApplicationEventListener<StartupEvent> {
 
     private static final Logger LOG = LoggerFactory.getLogger(CdcBridge.class);

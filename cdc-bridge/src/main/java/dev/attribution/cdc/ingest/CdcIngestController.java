@@ -1,5 +1,7 @@
 package dev.attribution.cdc.ingest;
 
+import dev.attribution.clickhouse.ClickHouseSettings;
+
 import dev.attribution.api.ApiException;
 import dev.attribution.api.NodeSide;
 import dev.attribution.api.ServedBy;
@@ -36,7 +38,7 @@ import java.util.Map;
  */
 @Controller("/cdc/ingest")
 @Requires(property = "attribution.cdc.ingest.secret")
-@Requires(property = "clickhouse.url")
+@Requires(property = ClickHouseSettings.URL)
 @ServedBy(NodeSide.EVERY_NODE) // on wherever its secret is set, whatever the node's roles
 @Hidden
 public class CdcIngestController {

@@ -1,5 +1,7 @@
 package dev.attribution.command.requests;
 
+import dev.attribution.api.RoleSettings;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Account;
@@ -42,7 +44,7 @@ import java.util.Optional;
  * {@link #processBatch}, and when idle {@link #awaitWrites}.
  */
 @Singleton
-@Requires(property = "attribution.roles.command", notEquals = "false")
+@Requires(property = RoleSettings.COMMAND, notEquals = "false")
 public class WriteWorker implements ApplicationEventListener<ServerStartupEvent> {
 
     private static final Logger LOG = LoggerFactory.getLogger(WriteWorker.class);

@@ -1,5 +1,7 @@
 package dev.attribution.server.admin;
 
+import dev.attribution.api.RoleSettings;
+
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 
@@ -58,8 +60,8 @@ final class AdminContext {
     private static ApplicationContext build(boolean flyway) {
         Map<String, Object> props = new HashMap<>();
         props.put("clickhouse.migrate", "false");
-        props.put("attribution.roles.command", "false");
-        props.put("attribution.roles.cdc", "false");
+        props.put(RoleSettings.COMMAND, "false");
+        props.put(RoleSettings.CDC, "false");
         if (!flyway) {
             props.put("flyway.datasources.default.enabled", "false");
         }
