@@ -29,6 +29,7 @@ import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -279,11 +280,17 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
         long source = newestSource;
         long lsn = newestLsn;
         ExecutorService writer = this.writer;
-        inFlight = new InFlight(List.copyOf(records), committer, CompletableFuture.runAsync(() -> {
-            write.run();
-            status.state(CdcStatus.State.STREAMING, null);
-            status.applied(count, source, lsn);
-        }, writer));
+        try {
+            inFlight = new InFlight(List.copyOf(records), committer, CompletableFuture.runAsync(() -> {
+                write.run();
+                status.state(CdcStatus.State.STREAMING, null);
+                status.applied(count, source, lsn);
+            }, writer));
+        } catch (RejectedExecutionException closed) {
+            // the engine outlived its close (a slow machine): this batch stays uncommitted and is replayed after a start
+            LOG.debug("CDC batch after the writer was closed; left for replay");
+            return;
+        }
         if (!settings.isPipelined() || stopping) {
             commitInserted();
         }

@@ -13,6 +13,7 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.PrintWriter;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,8 +42,13 @@ public class AdminCli implements Callable<Integer> {
     }
 
     public static int run(String[] args) {
+        return run(args, new PrintWriter(System.out, true));
+    }
+
+    /** As {@link #run(String[])}, with picocli's own output (usage, version) written to {@code out}. */
+    public static int run(String[] args, PrintWriter out) {
         Progress.quiet = false;
-        return new CommandLine(new AdminCli()).setExecutionExceptionHandler((e, cmd, parsed) -> {
+        return new CommandLine(new AdminCli()).setOut(out).setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("error: " + e.getMessage());
             return 2;
         }).execute(args);

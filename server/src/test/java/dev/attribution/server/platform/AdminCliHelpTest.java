@@ -7,9 +7,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,19 +37,13 @@ class AdminCliHelpTest {
     void helpExitsZeroOnEveryGroupAndSubcommand() {
         List<List<String>> paths = commandPaths(new CommandLine(new AdminCli()), List.of(), new ArrayList<>());
         assertTrue(paths.size() > 20, "groups and subcommands found: " + paths.size());
-        PrintStream stdout = System.out;
         for (List<String> path : paths) {
             List<String> args = new ArrayList<>(path);
             args.add("--help");
-            ByteArrayOutputStream captured = new ByteArrayOutputStream();
-            int exit;
-            try {
-                System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-                exit = AdminCli.run(args.toArray(String[]::new));
-            } finally {
-                System.setOut(stdout);
-            }
-            String usage = captured.toString(StandardCharsets.UTF_8);
+            // picocli's own writer, not System.out: a log line from another thread must not land in the usage
+            StringWriter captured = new StringWriter();
+            int exit = AdminCli.run(args.toArray(String[]::new), new PrintWriter(captured, true));
+            String usage = captured.toString();
             assertEquals(0, exit, String.join(" ", args) + " → " + usage);
             assertTrue(usage.startsWith("Usage: admin"), String.join(" ", args) + " → " + usage);
         }
