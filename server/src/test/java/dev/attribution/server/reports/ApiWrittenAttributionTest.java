@@ -6,11 +6,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.ApiKeys;
 import dev.attribution.api.auth.Roles;
-import dev.attribution.server.reports.ApiWrittenDataGenerator.DataSet;
-import dev.attribution.server.reports.ApiWrittenDataGenerator.Write;
+import dev.attribution.server.reports.ApiWrittenWrites.Write;
 import dev.attribution.server.support.ApiTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -71,7 +69,7 @@ class ApiWrittenAttributionTest extends ApiTest {
     private int keywordRows;
     private final Set<String> covered = new LinkedHashSet<>();
 
-    private List<DataSet> sets;
+    private List<ApiWrittenDataSet> sets;
 
     /** Plans and writes every data set, waits until ClickHouse has all of it, reads back what the API derived. */
     @BeforeAll
@@ -81,7 +79,7 @@ class ApiWrittenAttributionTest extends ApiTest {
         sets = new ArrayList<>();
         long t0 = System.nanoTime();
         for (int seed = first; seed < first + n; seed++) {
-            DataSet d = ApiWrittenDataGenerator.plan(seed);
+            ApiWrittenDataSet d = ApiWrittenDataGenerator.plan(seed);
             d.accountId = RequestIds.next("acc_");
             d.zone = ZONES[seed % ZONES.length];
             directory.createAccount(d.accountId, "API oracle " + seed, null, d.zone, "USD");
@@ -94,7 +92,7 @@ class ApiWrittenAttributionTest extends ApiTest {
         // the spend file: half the accounts import it before any other write, half after all of them (the hierarchy
         // comes out the same in any order: docs "The ad hierarchy the API writes")
         sets.stream().filter(d -> d.importFirst).forEach(d -> importSpend(d.key, d.spendFile()));
-        for (List<Write> phase : ApiWrittenDataGenerator.phases(sets)) {
+        for (List<Write> phase : ApiWrittenWrites.phases(sets)) {
             run(phase);
             writes += phase.size();
         }
@@ -102,7 +100,7 @@ class ApiWrittenAttributionTest extends ApiTest {
         long t1 = System.nanoTime();
         awaitCdcCaughtUp();
         long t2 = System.nanoTime();
-        for (DataSet d : sets) {
+        for (ApiWrittenDataSet d : sets) {
             d.readBack((m, p, j) -> send(d.key, m, p, j), (ok, message) -> {
                 if (!ok) {
                     failures.add("read back: " + message);
@@ -162,7 +160,7 @@ class ApiWrittenAttributionTest extends ApiTest {
     @Test
     void reportsMatchTheOracle() {
         long t0 = System.nanoTime();
-        for (DataSet d : sets) {
+        for (ApiWrittenDataSet d : sets) {
             int seed = d.seed;
             for (int k = 0; k < LEVELS.length; k++) {
                 String level = LEVELS[k];
@@ -203,12 +201,12 @@ class ApiWrittenAttributionTest extends ApiTest {
     }
 
     /** A bare-date lower bound: 00:00:00 in the account zone (spec 2.2.4). */
-    private static Instant start(DataSet d, String day) {
+    private static Instant start(ApiWrittenDataSet d, String day) {
         return LocalDate.parse(day).atStartOfDay(d.zone).toInstant();
     }
 
     /** A bare-date upper bound: 23:59:59 in the account zone. */
-    private static Instant end(DataSet d, String day) {
+    private static Instant end(ApiWrittenDataSet d, String day) {
         return LocalDate.parse(day).atTime(23, 59, 59).atZone(d.zone).toInstant();
     }
 
@@ -259,12 +257,12 @@ class ApiWrittenAttributionTest extends ApiTest {
                     + (status.isEmpty() ? "" : "&status=" + status);
         }
 
-        AttributionOracle.Opts opts(DataSet d, String grouping, Set<String> scope) {
+        AttributionOracle.Opts opts(ApiWrittenDataSet d, String grouping, Set<String> scope) {
             return opts(d, grouping, scope, Set.of());
         }
 
         /** {@code hidden}: the tags whose clicks reportSourceVisibility=true leaves out (deleted sources). */
-        AttributionOracle.Opts opts(DataSet d, String grouping, Set<String> scope, Set<String> hidden) {
+        AttributionOracle.Opts opts(ApiWrittenDataSet d, String grouping, Set<String> scope, Set<String> hidden) {
             return new AttributionOracle.Opts(newCustomers, ignoreRecurring, grouping, byClick, excludeHard, d.stageLeads(stage), hidden, scope, d.zone);
         }
     }
@@ -273,7 +271,7 @@ class ApiWrittenAttributionTest extends ApiTest {
      * {@code status} (section "Options"): every requested source has a row, zeros included, and only those with ad
      * spend (the spend file's, not custom costs) in the range are kept for {@code active}, the others for {@code paused}.
      */
-    private static void applyStatus(Map<String, Map<String, Object>> expected, DataSet d, AttributionOracle.Data data, String depth,
+    private static void applyStatus(Map<String, Map<String, Object>> expected, ApiWrittenDataSet d, AttributionOracle.Data data, String depth,
                                     Set<String> ids, String status, LocalDate from, LocalDate to) {
         if (status.isEmpty()) {
             return;
@@ -291,7 +289,7 @@ class ApiWrittenAttributionTest extends ApiTest {
         expected.keySet().removeIf(id -> (spend.getOrDefault(id, 0L) > 0) != status.equals("active"));
     }
 
-    private void attribution(DataSet d, String level, String model, String grouping, String config, int window, int days, String[] range, Extra x) {
+    private void attribution(ApiWrittenDataSet d, String level, String model, String grouping, String config, int window, int days, String[] range, Extra x) {
         String depth = depthOf(level);
         LocalDate from = LocalDate.parse(range[0]);
         LocalDate to = LocalDate.parse(range[1]);
@@ -332,7 +330,7 @@ class ApiWrittenAttributionTest extends ApiTest {
     }
 
     /** GET /attribution with isAdAccountId=true, paged two sources at a time: every source of the account, zeros included. */
-    private void adAccountPages(DataSet d, String level, String model, String adAccount, String config, String[] range, Extra x) {
+    private void adAccountPages(ApiWrittenDataSet d, String level, String model, String adAccount, String config, String[] range, Extra x) {
         String depth = depthOf(level);
         LocalDate from = LocalDate.parse(range[0]);
         LocalDate to = LocalDate.parse(range[1]);
@@ -369,7 +367,7 @@ class ApiWrittenAttributionTest extends ApiTest {
     }
 
     /** GET /attribution/ad-account for one ad account (every platform), one row or date buckets. */
-    private void adAccountReport(DataSet d, String adAccount, String model, String adGrouping, String config, String[] range, Extra x) {
+    private void adAccountReport(ApiWrittenDataSet d, String adAccount, String model, String adGrouping, String config, String[] range, Extra x) {
         LocalDate from = LocalDate.parse(range[0]);
         LocalDate to = LocalDate.parse(range[1]);
         AttributionOracle.Data data = d.data("", from, to);
@@ -407,7 +405,7 @@ class ApiWrittenAttributionTest extends ApiTest {
      * unknown: the click models and scientific with keywords as entities; no spend per keyword, so cost and what is
      * computed from it are null; rows carry {@code adgroupId} and the keyword id.
      */
-    private void keywords(DataSet d, String level, String model, String grouping, String config, int window, int days, String[] range, Extra x) {
+    private void keywords(ApiWrittenDataSet d, String level, String model, String grouping, String config, int window, int days, String[] range, Extra x) {
         String platform = level.startsWith("google_v2") ? ApiWrittenDataGenerator.GOOGLE_V2 : ApiWrittenDataGenerator.GOOGLE;
         Set<String> registered = d.keywords(platform);
         if (registered.isEmpty()) {
