@@ -17,8 +17,6 @@ import org.junit.jupiter.api.Test;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.ZoneId;
 import java.util.function.Supplier;
 
@@ -100,23 +98,6 @@ class SkeletonFlowTest extends StackTest {
     }
 
     static <T> T await(Supplier<T> probe) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-        AssertionError last = null;
-        while (Instant.now().isBefore(deadline)) {
-            try {
-                T value = probe.get();
-                if (value != null) {
-                    return value;
-                }
-            } catch (RuntimeException | AssertionError e) {
-                last = new AssertionError(e);
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        throw last != null ? last : new AssertionError("condition not met within 30 s");
+        return dev.attribution.server.support.ApiTest.await(probe);
     }
 }

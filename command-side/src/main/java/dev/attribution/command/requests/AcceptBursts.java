@@ -6,6 +6,7 @@ import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * Ingest first: while this node accepts writes faster than its workers could apply them, the workers stand aside so
@@ -27,9 +28,10 @@ public class AcceptBursts {
 
     private final long yieldAbove;
     private final long maxYieldNanos;
+    private final LongSupplier clock;
     private final LongAdder accepted = new LongAdder();
     private final AtomicInteger standingAside = new AtomicInteger();
-    private long windowStart = System.nanoTime();
+    private long windowStart;
     private long windowCount;
     private volatile double rate;
 
@@ -40,8 +42,15 @@ public class AcceptBursts {
 
     /** A counter standing aside above {@code yieldAbove} writes/s, for at most {@code maxYield} after catching up. */
     public AcceptBursts(long yieldAbove, Duration maxYield) {
+        this(yieldAbove, maxYield, System::nanoTime);
+    }
+
+    /** As above, reading the time (nanoseconds, as {@link System#nanoTime()}) from {@code clock}. */
+    AcceptBursts(long yieldAbove, Duration maxYield, LongSupplier clock) {
         this.yieldAbove = yieldAbove;
         this.maxYieldNanos = maxYield.toNanos();
+        this.clock = clock;
+        this.windowStart = clock.getAsLong();
     }
 
     /** Called once per accepted write. */
@@ -56,7 +65,7 @@ public class AcceptBursts {
 
     /** Accepts per second on this node over the last completed window (Prometheus {@code writes_accepted_per_second}). */
     public double rate() {
-        sample(System.nanoTime());
+        sample(clock.getAsLong());
         return rate;
     }
 
@@ -81,7 +90,7 @@ public class AcceptBursts {
      * wait before its next batch: a burst is on and the worker caught up less than {@code max-yield} ago.
      */
     boolean yielding(long caughtUpAt) {
-        return burst() && System.nanoTime() - caughtUpAt < maxYieldNanos;
+        return burst() && clock.getAsLong() - caughtUpAt < maxYieldNanos;
     }
 
     /** Waits while {@link #yielding}; returns at once when no burst is on. */

