@@ -134,5 +134,5 @@ class RateLimitTest extends PlatformTest {
     }
 
     // The per-second window itself (no more than 30 within a second, however the requests arrive) is checked on a
-    // clock moved by hand in schema/…/limits/BucketPolicyTest: timed against the wall clock it depended on the load.
+    // clock moved by hand in server/http-runtime/…/limits/BucketPolicyTest: timed against the wall clock it depended on the load.
 }
