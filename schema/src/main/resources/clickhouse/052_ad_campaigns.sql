@@ -1,26 +1,3 @@
--- Campaigns of the ad hierarchy (spec 2.17) as streamed from PostgreSQL. A dimension: no partitions; the sort
--- key is the PostgreSQL key, which is also the dedup key of the _current view.
-CREATE TABLE IF NOT EXISTS {db}.ad_campaigns (
-    account_id     String,
-    platform       String,
-    campaign_id    String,
-    ad_account_id  String,
-    name           String,
-    created_at     DateTime('UTC'),
-    _version       UInt64,
-    is_deleted     UInt8
-) ENGINE = {{ReplacingMergeTree(_version)}}
-ORDER BY (account_id, platform, campaign_id);
-
-CREATE VIEW IF NOT EXISTS {db}.ad_campaigns_current AS
-SELECT
-    account_id,
-    platform,
-    campaign_id,
-    argMax(ad_account_id, _version) AS ad_account_id,
-    argMax(name, _version)          AS name,
-    argMax(created_at, _version)    AS created_at,
-    max(_version) AS last_version
-FROM {db}.ad_campaigns
-GROUP BY account_id, platform, campaign_id
-HAVING argMax(is_deleted, _version) = 0;
+-- Campaigns of the ad hierarchy (spec 2.17): the table and its current-row view, as defined in tables/ad_campaigns.sql and views/ad_campaigns_current.sql.
+@table ad_campaigns
+@view ad_campaigns_current

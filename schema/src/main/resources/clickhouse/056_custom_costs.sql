@@ -1,34 +1,3 @@
--- Custom costs (spec 2.14) as streamed from PostgreSQL. start_date/end_date hold the wall clock as written (2.2.8),
--- stored as if UTC. Reports spread DAILY costs over the days of [start_date, end_date] (open-ended: to the report's
--- end) and count a ONE_TIME cost on its day, as spend of the sources whose tags it lists. A small dimension-like
--- table: no partitions; sort key (account_id, id) is the PostgreSQL key and the dedup key.
-CREATE TABLE IF NOT EXISTS {db}.custom_costs (
-    account_id  String,
-    id          String,
-    name        Nullable(String),
-    cost        Decimal(18, 2),
-    frequency   String,
-    start_date  DateTime('UTC'),
-    end_date    Nullable(DateTime('UTC')),
-    tags        Array(String),
-    created_at  DateTime('UTC'),
-    updated_at  DateTime('UTC'),
-    _version    UInt64,
-    is_deleted  UInt8
-) ENGINE = {{ReplacingMergeTree(_version)}}
-ORDER BY (account_id, id);
-
-CREATE VIEW IF NOT EXISTS {db}.custom_costs_current AS
-SELECT
-    account_id,
-    id,
-    argMax(name, _version)       AS name,
-    argMax(cost, _version)       AS cost,
-    argMax(frequency, _version)  AS frequency,
-    argMax(start_date, _version) AS start_date,
-    argMax(end_date, _version)   AS end_date,
-    argMax(tags, _version)       AS tags,
-    max(_version) AS last_version
-FROM {db}.custom_costs
-GROUP BY account_id, id
-HAVING argMax(is_deleted, _version) = 0;
+-- Custom costs (spec 2.14): the table and its current-row view, as defined in tables/custom_costs.sql and views/custom_costs_current.sql.
+@table custom_costs
+@view custom_costs_current

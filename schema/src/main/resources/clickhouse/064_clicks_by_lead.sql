@@ -1,41 +1,12 @@
--- The clicks of `clicks` that name a lead, laid out by lead for the scientific model's touch paths: every version of
--- every such click, copied on insert by the materialized view clicks_by_lead_feed, sorted by
--- (account_id, lead_key, lead_id, click_date, id) with only the columns a path needs, so a report groups the window's clicks
--- per lead from a narrow table (clicks itself is wide and sorted by click id) and reads a few leads' clicks by key.
--- A click's date, platform and ad ids are written once; its lead goes from '' to one lead once and never moves (a
--- delete's version carries the lead: REPLICA IDENTITY FULL), so the versions of a click with a lead share one key
--- and the dedup rule is that of clicks: newest _version per id, dropped when is_deleted. Versions without a lead are
--- not copied (no path holds them). `cdc resync --table clicks` rebuilds this table's rows of the resynced range too;
--- erasure treats it as a lead table. lead_key and lead_check are two independent 64-bit hashes of lead_id, kept so
--- that a report groups and filters the window's rows by a number instead of the id, and (lead_key first in the key)
--- counts the leads of two key ranges at once, each range read alone (docs/attribution-models.md).
-CREATE TABLE IF NOT EXISTS {db}.clicks_by_lead (
-    account_id       String,
-    lead_id          String,
-    lead_key         UInt64,
-    lead_check       UInt64,
-    click_date       DateTime('UTC'),
-    id               String,
-    platform         String,
-    ad               String,
-    is_organic       UInt8,
-    source_link_tag  String,
-    _version         UInt64,
-    is_deleted       UInt8
-) ENGINE = {{ReplacingMergeTree(_version)}}
-PARTITION BY toYYYYMM(click_date)
-ORDER BY (account_id, lead_key, lead_id, click_date, id)
--- small granules: the converting paths read a few thousand leads' key ranges
-SETTINGS index_granularity = 1024;
-
-CREATE MATERIALIZED VIEW IF NOT EXISTS {db}.clicks_by_lead_feed TO {db}.clicks_by_lead AS
-SELECT account_id, lead_id, cityHash64(lead_id) AS lead_key, farmHash64(lead_id) AS lead_check, click_date, id, integration_type AS platform, if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS ad,
-       is_organic, source_link_tag, _version, is_deleted
-FROM {db}.clicks
-WHERE lead_id != '';
+-- The clicks of `clicks` that name a lead, laid out by lead (tables/clicks_by_lead.sql), fed by its materialized view,
+-- and the clicks streamed before this file copied in (ad_key, added by 065, takes its DEFAULT: a fresh database
+-- creates the table with it and the feed that fills it at once; a database that ran this file before 065 existed
+-- gets both from 065).
+@table clicks_by_lead
+@view clicks_by_lead_feed_v2
 
 -- the clicks streamed before this file (a click copied twice by a concurrent insert is the same version: harmless)
-INSERT INTO {db}.clicks_by_lead
+INSERT INTO {db}.clicks_by_lead (account_id, lead_id, lead_key, lead_check, click_date, id, platform, ad, is_organic, source_link_tag, _version, is_deleted)
 SELECT account_id, lead_id, cityHash64(lead_id) AS lead_key, farmHash64(lead_id) AS lead_check, click_date, id, integration_type AS platform, if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS ad,
        is_organic, source_link_tag, _version, is_deleted
 FROM {db}.clicks

@@ -1,8 +1,5 @@
 package dev.attribution.clickhouse;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -12,7 +9,10 @@ import java.util.regex.Pattern;
 
 /**
  * Applies the numbered DDL files under {@code clickhouse/} (listed in order in {@code clickhouse/INDEX}) once
- * each, recording applied versions in {@code <db>.schema_migrations}. Each file is the one definition of its tables.
+ * each, recording applied versions in {@code <db>.schema_migrations}. Each table and view has its current definition
+ * in one file ({@code clickhouse/tables/<name>.sql}, {@code clickhouse/views/<name>.sql}); the numbered files refer to
+ * them with directives ({@code @table}, {@code @view}, {@code @column}: {@link DdlDefinitions}) beside the statements
+ * that move data (backfills, mutations, drops).
  *
  * <p>Placeholders: {@code {db}} is the database; {@code {{Engine(args)}}} is a MergeTree-family engine, rendered
  * as is on one server, or as its {@code Replicated…} twin (ZooKeeper path and replica macros first) when the
@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 public final class ClickHouseSchema {
 
     static final Pattern ENGINE = Pattern.compile("\\{\\{(\\w*MergeTree)\\((.*?)\\)}}");
+    private static final Pattern ADD_COLUMN = Pattern.compile("^ALTER\\s+TABLE\\s+\\{db}\\.(\\w+)\\s+ADD\\s+COLUMN\\s+(\\w+)\\s", Pattern.CASE_INSENSITIVE);
     private static final Pattern TABLE = Pattern.compile("CREATE\\s+TABLE\\s+IF\\s+NOT\\s+EXISTS\\s+\\{db}\\.(\\w+)", Pattern.CASE_INSENSITIVE);
 
     /** A migration may copy a whole table (062, 063 backfill their tables): no HTTP-request-sized limit for it. */
@@ -31,6 +32,8 @@ public final class ClickHouseSchema {
     private final boolean replicated;
     /** Null on one server (or a replicated cluster whose DDL is applied per node): no ON CLUSTER, no Distributed. */
     private final ClusterDdl cluster;
+    /** The classpath folder of the DDL: {@code clickhouse}, or a frozen older chain in a test. */
+    private final String root;
 
     public ClickHouseSchema(ClickHouseGateway gateway, boolean replicated) {
         this(gateway, replicated, "");
@@ -38,10 +41,18 @@ public final class ClickHouseSchema {
 
     /** {@code cluster}: the remote_servers name of a sharded cluster, or empty for one server. */
     public ClickHouseSchema(ClickHouseGateway gateway, boolean replicated, String cluster) {
+        this(gateway, replicated, cluster, ROOT);
+    }
+
+    /** The DDL of the classpath folder {@code root} (a test applies a frozen older chain with it). */
+    public ClickHouseSchema(ClickHouseGateway gateway, boolean replicated, String cluster, String root) {
         this.gateway = gateway;
         this.replicated = replicated;
-        this.cluster = cluster == null || cluster.isBlank() ? null : new ClusterDdl(cluster.trim(), shardedTables());
+        this.root = root;
+        this.cluster = cluster == null || cluster.isBlank() ? null : new ClusterDdl(cluster.trim(), shardedTables(root));
     }
+
+    static final String ROOT = "clickhouse";
 
     /** One DDL file: its number, its name and its statements in order. */
     public record DdlFile(int version, String name, List<String> statements) {
@@ -49,6 +60,11 @@ public final class ClickHouseSchema {
 
     /** Applies every file not yet applied; returns the names applied now. */
     public List<String> migrate() {
+        return migrate(Integer.MAX_VALUE);
+    }
+
+    /** Applies every file numbered up to {@code lastVersion} not yet applied; returns the names applied now. */
+    public List<String> migrate(int lastVersion) {
         String db = gateway.database();
         if (cluster != null) {
             cluster.bootstrap(db).forEach(gateway::execute);
@@ -60,11 +76,14 @@ public final class ClickHouseSchema {
         Set<Integer> applied = new HashSet<>();
         gateway.select("SELECT version FROM " + db + ".schema_migrations").forEach(r -> applied.add(r.get("version").asInt()));
         List<String> now = new ArrayList<>();
-        for (DdlFile file : files()) {
-            if (applied.contains(file.version())) {
+        for (DdlFile file : files(root)) {
+            if (applied.contains(file.version()) || file.version() > lastVersion) {
                 continue;
             }
             for (String statement : file.statements()) {
+                if (hasColumnAlready(statement, db)) {
+                    continue;
+                }
                 for (String rendered : renderAll(statement, db)) {
                     gateway.execute(rendered, MIGRATION_TIMEOUT);
                 }
@@ -76,16 +95,33 @@ public final class ClickHouseSchema {
         return now;
     }
 
-    /** The DDL files in order, read from the classpath. */
+    /** An {@code ADD COLUMN} whose column the table has already (created from its current file): skipped. */
+    private boolean hasColumnAlready(String statement, String db) {
+        Matcher add = ADD_COLUMN.matcher(statement.trim());
+        return add.find() && !gateway.select("SELECT name FROM system.columns WHERE database = " + ClickHouseSql.str(db)
+                + " AND table = " + ClickHouseSql.str(add.group(1)) + " AND name = " + ClickHouseSql.str(add.group(2))).isEmpty();
+    }
+
+    /** The DDL files in order, read from the classpath, directives resolved to the statements they stand for. */
     public static List<DdlFile> files() {
+        return files(ROOT);
+    }
+
+    /** The DDL files of the classpath folder {@code root} (a frozen older chain in a test). */
+    public static List<DdlFile> files(String root) {
+        DdlDefinitions definitions = new DdlDefinitions(root);
         List<DdlFile> files = new ArrayList<>();
-        for (String line : read("clickhouse/INDEX").split("\n")) {
+        for (String line : definitions.read("INDEX").split("\n")) {
             String name = line.trim();
             if (name.isEmpty() || name.startsWith("#")) {
                 continue;
             }
             int version = Integer.parseInt(name.substring(0, name.indexOf('_')));
-            files.add(new DdlFile(version, name, statements(read("clickhouse/" + name))));
+            List<String> statements = new ArrayList<>();
+            for (String statement : statements(definitions.read(name))) {
+                statements.addAll(DdlDefinitions.isDirective(statement) ? definitions.expand(statement) : List.of(statement));
+            }
+            files.add(new DdlFile(version, name, statements));
         }
         return files;
     }
@@ -97,8 +133,12 @@ public final class ClickHouseSchema {
 
     /** The tables the DDL files create with a MergeTree engine placeholder (sharded on a cluster). */
     static Set<String> shardedTables() {
+        return shardedTables(ROOT);
+    }
+
+    static Set<String> shardedTables(String root) {
         Set<String> tables = new HashSet<>();
-        for (DdlFile file : files()) {
+        for (DdlFile file : files(root)) {
             for (String statement : file.statements()) {
                 Matcher table = TABLE.matcher(statement);
                 if (table.find() && ENGINE.matcher(statement).find()) {
@@ -146,6 +186,11 @@ public final class ClickHouseSchema {
             if (trimmed.startsWith("--")) {
                 continue;
             }
+            if (DdlDefinitions.isDirective(trimmed) && current.toString().isBlank()) {
+                out.add(trimmed);
+                current.setLength(0);
+                continue;
+            }
             current.append(line).append('\n');
             if (trimmed.endsWith(";")) {
                 String s = current.toString().trim();
@@ -157,16 +202,5 @@ public final class ClickHouseSchema {
             out.add(current.toString().trim());
         }
         return out;
-    }
-
-    private static String read(String resource) {
-        try (InputStream in = ClickHouseSchema.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + resource);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

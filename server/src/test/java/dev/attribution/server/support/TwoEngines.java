@@ -27,6 +27,7 @@ import java.util.TreeMap;
 public final class TwoEngines implements AutoCloseable {
 
     private final Map<String, ClickHouseGateway> engines = new TreeMap<>();
+    private final Map<String, String> urls = new TreeMap<>();
     private final Path chdbData;
     private final long chdbPid;
 
@@ -57,8 +58,9 @@ public final class TwoEngines implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy)));
         TwoEngines two = new TwoEngines(data, pid);
         String db = dbPrefix + "_" + Long.toHexString(System.nanoTime());
-        two.engines.put("18.16", new ClientV2Gateway(TestStack.get().clickhouseUrl(), db, "default", ""));
-        two.engines.put("current", new ClientV2Gateway("http://127.0.0.1:" + port, db, "default", ""));
+        two.urls.put("18.16", TestStack.get().clickhouseUrl());
+        two.urls.put("current", "http://127.0.0.1:" + port);
+        two.urls.forEach((engine, url) -> two.engines.put(engine, new ClientV2Gateway(url, db, "default", "")));
         for (ClickHouseGateway g : two.engines.values()) {
             new ClickHouseSchema(g, false).migrate();
         }
@@ -68,6 +70,11 @@ public final class TwoEngines implements AutoCloseable {
     /** Both gateways, {@code "18.16"} then {@code "current"}. */
     public Map<String, ClickHouseGateway> engines() {
         return engines;
+    }
+
+    /** A gateway to another database of {@code engine} ("18.16" or "current"), not created nor migrated; the caller closes it. */
+    public ClickHouseGateway other(String engine, String database) {
+        return new ClientV2Gateway(urls.get(engine), database, "default", "");
     }
 
     private static Path tool() {

@@ -1,0 +1,13 @@
+-- Campaigns of the ad hierarchy (spec 2.17) as streamed from PostgreSQL. A dimension: no partitions; the sort
+-- key is the PostgreSQL key, which is also the dedup key of the _current view.
+CREATE TABLE IF NOT EXISTS {db}.ad_campaigns (
+    account_id     String,
+    platform       String,
+    campaign_id    String,
+    ad_account_id  String,
+    name           String,
+    created_at     DateTime('UTC'),
+    _version       UInt64,
+    is_deleted     UInt8
+) ENGINE = {{ReplacingMergeTree(_version)}}
+ORDER BY (account_id, platform, campaign_id);

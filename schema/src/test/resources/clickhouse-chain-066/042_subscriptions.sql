@@ -1,0 +1,45 @@
+-- Subscriptions as streamed from PostgreSQL `subscriptions`. Partitioned by the month of the start date; a
+-- corrected start date may move a row between partitions, so reads deduplicate with argMax over the key
+-- (subscriptions_current). Sort key (account_id, lead_id, id).
+CREATE TABLE IF NOT EXISTS {db}.subscriptions (
+    account_id        String,
+    id                String,
+    external_id       String,
+    lead_id           String,
+    plan_id           String,
+    name              String,
+    periodicity       String,
+    price             Decimal(18, 2),
+    status            String,
+    start_date        DateTime('UTC'),
+    end_date          Nullable(DateTime('UTC')),
+    cancel_at_date    Nullable(DateTime('UTC')),
+    trial_start_date  Nullable(DateTime('UTC')),
+    trial_end_date    Nullable(DateTime('UTC')),
+    category_name     String,
+    updated_at        DateTime('UTC'),
+    _version          UInt64,
+    is_deleted        UInt8
+) ENGINE = {{ReplacingMergeTree(_version)}}
+PARTITION BY toYYYYMM(start_date)
+ORDER BY (account_id, lead_id, id);
+
+CREATE VIEW IF NOT EXISTS {db}.subscriptions_current AS
+SELECT
+    account_id,
+    lead_id,
+    id,
+    argMax(external_id, _version)      AS subscription_external_id,
+    argMax(plan_id, _version)          AS subscription_plan_id,
+    argMax(name, _version)             AS subscription_name,
+    argMax(periodicity, _version)      AS subscription_periodicity,
+    argMax(price, _version)            AS subscription_price,
+    argMax(status, _version)           AS subscription_status,
+    argMax(start_date, _version)       AS started_at,
+    argMax(end_date, _version)         AS ended_at,
+    argMax(cancel_at_date, _version)   AS cancel_at,
+    argMax(category_name, _version)    AS subscription_category,
+    max(_version) AS last_version
+FROM {db}.subscriptions
+GROUP BY account_id, lead_id, id
+HAVING argMax(is_deleted, _version) = 0;

@@ -1,0 +1,24 @@
+-- Ad accounts (spec 2.6, GET /ad-accounts) as streamed from PostgreSQL. A dimension: no partitions; the sort key
+-- is the PostgreSQL key, which is also the dedup key of the _current view.
+CREATE TABLE IF NOT EXISTS {db}.ad_accounts (
+    account_id     String,
+    platform       String,
+    ad_account_id  String,
+    name           String,
+    created_at     DateTime('UTC'),
+    _version       UInt64,
+    is_deleted     UInt8
+) ENGINE = {{ReplacingMergeTree(_version)}}
+ORDER BY (account_id, platform, ad_account_id);
+
+CREATE VIEW IF NOT EXISTS {db}.ad_accounts_current AS
+SELECT
+    account_id,
+    platform,
+    ad_account_id,
+    argMax(name, _version)       AS name,
+    argMax(created_at, _version) AS created_at,
+    max(_version) AS last_version
+FROM {db}.ad_accounts
+GROUP BY account_id, platform, ad_account_id
+HAVING argMax(is_deleted, _version) = 0;

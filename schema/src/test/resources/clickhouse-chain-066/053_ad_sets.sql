@@ -1,0 +1,28 @@
+-- Ad sets / ad groups / ad squads (spec 2.17) as streamed from PostgreSQL. A dimension: no partitions; the
+-- sort key is the PostgreSQL key, which is also the dedup key of the _current view.
+CREATE TABLE IF NOT EXISTS {db}.ad_sets (
+    account_id     String,
+    platform       String,
+    ad_set_id      String,
+    ad_account_id  String,
+    campaign_id    String,
+    name           String,
+    created_at     DateTime('UTC'),
+    _version       UInt64,
+    is_deleted     UInt8
+) ENGINE = {{ReplacingMergeTree(_version)}}
+ORDER BY (account_id, platform, ad_set_id);
+
+CREATE VIEW IF NOT EXISTS {db}.ad_sets_current AS
+SELECT
+    account_id,
+    platform,
+    ad_set_id,
+    argMax(ad_account_id, _version) AS ad_account_id,
+    argMax(campaign_id, _version)   AS campaign_id,
+    argMax(name, _version)          AS name,
+    argMax(created_at, _version)    AS created_at,
+    max(_version) AS last_version
+FROM {db}.ad_sets
+GROUP BY account_id, platform, ad_set_id
+HAVING argMax(is_deleted, _version) = 0;
