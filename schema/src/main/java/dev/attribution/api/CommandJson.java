@@ -88,7 +88,7 @@ public final class CommandJson {
                 String field = m.getPath().get(m.getPath().size() - 1).getFieldName();
                 throw ApiException.badRequest((field == null ? "body" : field) + " has an invalid value");
             }
-            throw ApiException.badRequest("Request body must be a JSON object");
+            throw new IllegalArgumentException("cannot read " + type.getSimpleName() + ": " + e.getMessage(), e);
         }
     }
 

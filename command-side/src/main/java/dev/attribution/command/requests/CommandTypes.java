@@ -3,6 +3,9 @@ package dev.attribution.command.requests;
 import dev.attribution.command.calls.CreateCall;
 import dev.attribution.command.calls.DeleteCall;
 import dev.attribution.command.calls.UpdateCalls;
+import dev.attribution.command.customcosts.CustomCostCommands.CreateCustomCost;
+import dev.attribution.command.customcosts.CustomCostCommands.DeleteCustomCost;
+import dev.attribution.command.customcosts.CustomCostCommands.UpdateCustomCost;
 
 import java.util.Map;
 
@@ -17,7 +20,10 @@ public final class CommandTypes {
     private static final Map<Class<? extends Record>, String> TYPES = Map.ofEntries(
             Map.entry(CreateCall.class, "CREATE_CALL"),
             Map.entry(UpdateCalls.class, "UPDATE_CALL"),
-            Map.entry(DeleteCall.class, "DELETE_CALL"));
+            Map.entry(DeleteCall.class, "DELETE_CALL"),
+            Map.entry(CreateCustomCost.class, "CREATE_CUSTOM_COST"),
+            Map.entry(UpdateCustomCost.class, "UPDATE_CUSTOM_COST"),
+            Map.entry(DeleteCustomCost.class, "DELETE_CUSTOM_COST"));
 
     private CommandTypes() {
     }

@@ -76,4 +76,20 @@ class PendingPayloadUpgradeTest extends ApiTest {
         legacy("DELETE_CALL", "call:" + id, "{\"id\":\"" + id + "\"}");
         assertEquals(0, get(key, "/api/v1.0/calls?ids=" + list(id)).body().get("result").size());
     }
+
+    @Test
+    void customCostsAcceptedBeforeTheUpgradeAreApplied() throws Exception {
+        String id = RequestIds.next("cc_");
+        JsonNode created = legacy("CREATE_CUSTOM_COST", "cost:" + id, """
+                {"startDate":"2026-01-01T00:00","endDate":"2026-01-31T00:00","frequency":"DAILY","cost":12.5,
+                 "tags":["@legacy-news"],"name":"Legacy design","id":"%s"}""".formatted(id));
+        assertEquals(id, created.get("id").asText());
+        assertEquals("Legacy design", created.get("name").asText());
+        JsonNode updated = legacy("UPDATE_CUSTOM_COST", "cost:" + id, """
+                {"startDate":"2026-02-01T00:00","endDate":"2026-02-01T00:00","frequency":"ONE_TIME","cost":99,
+                 "tags":["@legacy-news","@other"],"id":"%s"}""".formatted(id));
+        assertEquals("ONE_TIME", updated.get("frequency").asText());
+        assertEquals(2, updated.get("tags").size(), updated.toString());
+        legacy("DELETE_CUSTOM_COST", "cost:" + id, "{\"id\":\"" + id + "\"}");
+    }
 }
