@@ -34,7 +34,8 @@ import java.util.List;
  *   <li>a {@code String} component takes only a JSON string ({@code name must be a string}), a {@code Boolean} only
  *       a boolean, a {@code BigDecimal} only a number ({@code cost must be a number});</li>
  *   <li>a {@link StringOrList} takes a string (blank: none) or an array of strings (blank items dropped);
- *       a {@code List<String>} an array of strings ({@code tags must be an array of strings}, blank items dropped);</li>
+ *       a {@code List<String>} an array of strings ({@code tags must be an array of strings}, blank items dropped),
+ *       null as an empty list (sent, without values), absent as null;</li>
  *   <li>an enum takes one of its names exactly, else {@link FixedSet}'s {@code Invalid state 'x'. Accepted values: …};
  *       on a component marked {@link BlankIsAbsent} a blank value is none and the value is trimmed first;</li>
  *   <li>unknown fields are ignored (an enforcing endpoint refuses them first, {@link #bind(String, Class, boolean)}).</li>
@@ -186,6 +187,17 @@ public final class CommandJson {
                 throw ApiException.badRequest(field + " must be an array of strings");
             }
             return items(p, field);
+        }
+
+        /** A field sent as null is an empty list (JsonBody: {@code has} it, no values); absent stays null. */
+        @Override
+        public List<String> getNullValue(DeserializationContext ctxt) {
+            return List.of();
+        }
+
+        @Override
+        public Object getAbsentValue(DeserializationContext ctxt) {
+            return null;
         }
     };
 

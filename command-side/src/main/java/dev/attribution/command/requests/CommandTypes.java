@@ -6,6 +6,9 @@ import dev.attribution.command.calls.UpdateCalls;
 import dev.attribution.command.customcosts.CustomCostCommands.CreateCustomCost;
 import dev.attribution.command.customcosts.CustomCostCommands.DeleteCustomCost;
 import dev.attribution.command.customcosts.CustomCostCommands.UpdateCustomCost;
+import dev.attribution.command.products.ProductCommands.CreateProduct;
+import dev.attribution.command.products.ProductCommands.DeleteProduct;
+import dev.attribution.command.products.ProductCommands.UpdateProduct;
 
 import java.util.Map;
 
@@ -23,7 +26,10 @@ public final class CommandTypes {
             Map.entry(DeleteCall.class, "DELETE_CALL"),
             Map.entry(CreateCustomCost.class, "CREATE_CUSTOM_COST"),
             Map.entry(UpdateCustomCost.class, "UPDATE_CUSTOM_COST"),
-            Map.entry(DeleteCustomCost.class, "DELETE_CUSTOM_COST"));
+            Map.entry(DeleteCustomCost.class, "DELETE_CUSTOM_COST"),
+            Map.entry(CreateProduct.class, "CREATE_PRODUCT"),
+            Map.entry(UpdateProduct.class, "UPDATE_PRODUCT"),
+            Map.entry(DeleteProduct.class, "DELETE_PRODUCT"));
 
     private CommandTypes() {
     }

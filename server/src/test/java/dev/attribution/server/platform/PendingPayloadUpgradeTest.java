@@ -92,4 +92,19 @@ class PendingPayloadUpgradeTest extends ApiTest {
         assertEquals(2, updated.get("tags").size(), updated.toString());
         legacy("DELETE_CUSTOM_COST", "cost:" + id, "{\"id\":\"" + id + "\"}");
     }
+
+    @Test
+    void productsAcceptedBeforeTheUpgradeAreApplied() throws Exception {
+        JsonNode created = legacy("CREATE_PRODUCT", "product:$legacy-widget", """
+                {"name":"Legacy widget","price":"49.50","category":"Books","packages":[]}""");
+        String id = created.get("id").asText();
+        assertEquals("$legacy-widget", created.get("tag").asText());
+        assertEquals(0, new java.math.BigDecimal("49.50").compareTo(created.get("price").decimalValue()));
+        JsonNode updated = legacy("UPDATE_PRODUCT", "product:" + id, """
+                {"id":"%s","price":"44.50","sku":"LW-1","recurring":true,"updateHistoricalSales":false}""".formatted(id));
+        assertEquals(0, new java.math.BigDecimal("44.50").compareTo(updated.get("price").decimalValue()));
+        assertEquals("LW-1", updated.get("sku").asText());
+        assertTrue(updated.get("recurring").asBoolean(), "the stored 'recurring' of earlier versions is isRecurringSale");
+        legacy("DELETE_PRODUCT", "product:" + id, "{\"id\":\"" + id + "\"}");
+    }
 }
