@@ -3,7 +3,7 @@ package dev.attribution.command.calls;
 import dev.attribution.api.NodeSide;
 import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
-import dev.attribution.api.JsonBody;
+import dev.attribution.api.CommandJson;
 import dev.attribution.api.QueryParameter;
 import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
@@ -11,7 +11,9 @@ import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.command.requests.AcceptsIdempotencyKey;
+import dev.attribution.command.requests.Commands;
 import dev.attribution.command.requests.WriteAcceptance;
 import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.core.annotation.Nullable;
@@ -31,23 +33,29 @@ import java.util.concurrent.CompletableFuture;
 @Controller("/api/v1.0/calls")
 class CallsWriteController {
 
-    private final CallWrites writes;
+    private final Commands commands;
+    private final Blacklist blacklist;
     private final WriteAcceptance acceptance;
 
-    CallsWriteController(CallWrites writes, WriteAcceptance acceptance) {
-        this.writes = writes;
+    CallsWriteController(Commands commands, Blacklist blacklist, WriteAcceptance acceptance) {
+        this.commands = commands;
+        this.blacklist = blacklist;
         this.acceptance = acceptance;
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(value = CallCreateBody.class, example = """
+    @RequestBodyType(value = CreateCall.class, example = """
             {"name": "Discovery call", "email": "ada@example.com", "externalId": "call-1001", "date": "2026-01-06T15:00:00Z", "qualified": true}""")
     @Operation(summary = "Record a call (asynchronous).")
     @RequiresRole(Roles.CREATE_CALLS)
     @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
-        return acceptance.accept(() -> writes.create(caller, JsonBody.parse(body, CallCreateBody.class)));
+        return acceptance.accept(() -> {
+            CreateCall call = CallRules.create(CommandJson.bind(body, CreateCall.class));
+            blacklist.check(caller.accountId(), call.person().email(), call.person().phoneNumbers().values());
+            return commands.submit(caller.accountId(), call.person().email(), call);
+        });
     }
 
     @Put(consumes = MediaType.ALL)
@@ -57,7 +65,10 @@ class CallsWriteController {
     @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> update(QueryParams q, Caller caller) {
-        return acceptance.accept(() -> writes.update(caller, q));
+        return acceptance.accept(() -> {
+            UpdateCalls update = CallRules.update(q);
+            return commands.submit(caller.accountId(), CallRules.lane(update), update);
+        });
     }
 
     @Delete("/{id}")
@@ -66,7 +77,7 @@ class CallsWriteController {
     @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> delete(@PathVariable String id, Caller caller) {
-        return acceptance.accept(() -> writes.delete(caller, id));
+        return acceptance.accept(() -> commands.submit(caller.accountId(), "call:" + id, new DeleteCall(id)));
     }
 
     interface Query extends QueryParameter {
@@ -74,7 +85,7 @@ class CallsWriteController {
         Spec externalIds = Spec.list(50, "your call ids");
         Spec name = Spec.string("the call's name").required();
         Spec qualification = Spec.string("qualification stage name");
-        Spec state = Spec.string("the call's state").oneOf(CallWrites.STATES);
+        Spec state = Spec.string("the call's state").oneOf(CallRules.STATES);
         Spec qualified = Spec.bool("qualified or not");
     }
 }

@@ -1,6 +1,7 @@
 package dev.attribution.command.commerce;
 
 import dev.attribution.api.auth.Account;
+import dev.attribution.command.calls.CallsTable;
 import dev.attribution.command.leads.LeadErasure;
 import dev.attribution.command.orders.SaleStore;
 import jakarta.inject.Singleton;
@@ -24,9 +25,11 @@ import java.util.List;
 class CommerceErasure implements LeadErasure {
 
     private final SaleStore sales;
+    private final CallsTable calls;
 
-    CommerceErasure(SaleStore sales) {
+    CommerceErasure(SaleStore sales, CallsTable calls) {
         this.sales = sales;
+        this.calls = calls;
     }
 
     @Override
@@ -48,7 +51,7 @@ class CommerceErasure implements LeadErasure {
             sales.refreshFlags(c, account.id(), origin, now);
         }
         update(c, "DELETE FROM orders WHERE account_id = ? AND lead_id = ?", account.id(), leadId);
-        update(c, "DELETE FROM calls WHERE account_id = ? AND lead_id = ?", account.id(), leadId);
+        calls.eraseLead(c, account.id(), leadId);
         update(c, "UPDATE carts SET lead_id = NULL, updated_at = ? WHERE account_id = ? AND lead_id = ?", now, account.id(), leadId);
         update(c, """
                 UPDATE subscriptions SET status = 'CANCELED', end_date = COALESCE(end_date, ?), updated_at = ?

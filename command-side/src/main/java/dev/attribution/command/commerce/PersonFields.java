@@ -1,13 +1,73 @@
 package dev.attribution.command.commerce;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.attribution.api.ApiException;
+import dev.attribution.api.IpAddresses;
+import dev.attribution.api.StringOrList;
+import dev.attribution.command.leads.LeadResolver;
 
-/** The person fields of a commerce write (CommerceInput#copyPerson): who bought, called or subscribed. */
+import java.util.List;
+
+/**
+ * The person fields of a commerce write (CommerceInput#copyPerson): who bought, called or subscribed. In a command
+ * record ({@code @JsonUnwrapped}) as the body sends them and, once {@link #checked}, as the payload stores them.
+ */
 public record PersonFields(
         @JsonPropertyDescription("email (email or phoneNumbers required where a person is)") String email,
-        @JsonPropertyDescription("phone numbers") dev.attribution.api.StringOrList phoneNumbers,
+        @JsonPropertyDescription("phone numbers") StringOrList phoneNumbers,
         String firstName,
         String lastName,
-        @JsonPropertyDescription("the person's IP addresses") dev.attribution.api.StringOrList leadIps,
+        @JsonPropertyDescription("the person's IP addresses") StringOrList leadIps,
         @JsonPropertyDescription("lead stage name to apply") String stage) {
+
+    /** The rules of {@link CommerceInput#copyPerson}, the same messages: trimmed, blanks dropped, email and IPs checked. */
+    public static PersonFields checked(PersonFields p, boolean required, boolean checkEmail, int maxIps) {
+        String email = p == null ? null : nonBlank(p.email());
+        List<String> phones = p == null ? List.of() : values(p.phoneNumbers());
+        if (email == null && phones.isEmpty()) {
+            if (required) {
+                throw ApiException.badRequest(CommerceInput.EMAIL_OR_PHONE);
+            }
+            return null;
+        }
+        if (checkEmail && email != null) {
+            CommerceInput.checkEmail("email", email);
+        }
+        List<String> ips = IpAddresses.checked("leadIps", values(p.leadIps()));
+        if (ips.size() > maxIps) {
+            throw ApiException.badRequest("The maximum number of leadIps is " + maxIps);
+        }
+        return new PersonFields(email, new StringOrList(phones), nonBlank(p.firstName()), nonBlank(p.lastName()),
+                new StringOrList(ips), nonBlank(p.stage()));
+    }
+
+    /** The person a checked payload names, or null when it names none ({@link CommerceInput#person}). */
+    public static LeadResolver.Person person(PersonFields p) {
+        if (p == null || p.email() == null && values(p.phoneNumbers()).isEmpty()) {
+            return null;
+        }
+        return new LeadResolver.Person(p.email(), values(p.phoneNumbers()), p.firstName(), p.lastName(), values(p.leadIps()), p.stage());
+    }
+
+    /** The lane of a write naming this person: the lead writes' (email, else first phone), else {@code fallback}. */
+    public static String laneKey(PersonFields p, String fallback) {
+        if (p != null && p.email() != null) {
+            return p.email();
+        }
+        List<String> phones = p == null ? List.of() : values(p.phoneNumbers());
+        return phones.isEmpty() ? fallback : phones.get(0);
+    }
+
+    static List<String> values(StringOrList list) {
+        return list == null || list.values() == null ? List.of() : list.values();
+    }
+
+    /** Trimmed, or null when blank or absent ({@code JsonBody#nonBlankString}). */
+    public static String nonBlank(String s) {
+        if (s == null) {
+            return null;
+        }
+        String t = s.trim();
+        return t.isEmpty() ? null : t;
+    }
 }

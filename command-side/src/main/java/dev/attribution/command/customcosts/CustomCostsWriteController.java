@@ -4,7 +4,12 @@ import dev.attribution.api.NodeSide;
 import dev.attribution.api.ServedBy;
 import dev.attribution.command.requests.AcceptsIdempotencyKey;
 import dev.attribution.api.Envelopes;
-import dev.attribution.api.JsonBody;
+import dev.attribution.api.CommandJson;
+import dev.attribution.api.RequestIds;
+import dev.attribution.command.customcosts.CustomCostCommands.CreateCustomCost;
+import dev.attribution.command.customcosts.CustomCostCommands.DeleteCustomCost;
+import dev.attribution.command.customcosts.CustomCostCommands.UpdateCustomCost;
+import dev.attribution.command.requests.Commands;
 import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestBodyType;
@@ -26,31 +31,34 @@ import io.swagger.v3.oas.annotations.Operation;
 @Controller("/api/v1.0/custom-costs")
 class CustomCostsWriteController {
 
-    private final CustomCostWrites writes;
+    private final Commands commands;
 
-    CustomCostsWriteController(CustomCostWrites writes) {
-        this.writes = writes;
+    CustomCostsWriteController(Commands commands) {
+        this.commands = commands;
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(value = CustomCostBody.class, example = """
+    @RequestBodyType(value = CustomCostFields.class, example = """
             {"name": "Newsletter design", "startDate": "2026-01-01", "frequency": "DAILY", "cost": 12.5, "tags": ["@newsletter"]}""")
     @Operation(summary = "Create a custom cost (asynchronous).")
     @RequiresRole(Roles.CREATE_CUSTOM_COSTS)
     @AcceptsIdempotencyKey
     Envelopes.WriteAccepted create(@Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.create(caller, JsonBody.parse(body, CustomCostBody.class)));
+        CustomCostFields cost = CustomCostRules.check(CommandJson.bind(body, CustomCostFields.class));
+        String id = RequestIds.next("cc_");
+        return Envelopes.WriteAccepted.of(commands.accept(caller.accountId(), "cost:" + id, CreateCustomCost.of(id, cost)));
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
-    @RequestBodyType(value = CustomCostBody.class, enforcing = true, example = """
+    @RequestBodyType(value = CustomCostFields.class, enforcing = true, example = """
             {"name": "Newsletter design", "startDate": "2026-01-01", "frequency": "DAILY", "cost": 15, "tags": ["@newsletter"]}""")
     @Operation(summary = "Update a custom cost (asynchronous).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_CUSTOM_COSTS)
     @AcceptsIdempotencyKey
     Envelopes.WriteAccepted update(@PathVariable String id, QueryParams q, @Nullable @Body String body, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.update(caller, id, JsonBody.parse(body, CustomCostBody.class)));
+        CustomCostFields cost = CustomCostRules.check(CommandJson.bind(body, CustomCostFields.class, true));
+        return Envelopes.WriteAccepted.of(commands.accept(caller.accountId(), "cost:" + id, UpdateCustomCost.of(id, cost)));
     }
 
     @Delete("/{id}")
@@ -59,6 +67,6 @@ class CustomCostsWriteController {
     @RequiresRole(Roles.DELETE_CUSTOM_COSTS)
     @AcceptsIdempotencyKey
     Envelopes.WriteAccepted delete(@PathVariable String id, QueryParams q, Caller caller) {
-        return Envelopes.WriteAccepted.of(writes.delete(caller, id));
+        return Envelopes.WriteAccepted.of(commands.accept(caller.accountId(), "cost:" + id, new DeleteCustomCost(id)));
     }
 }

@@ -1,6 +1,9 @@
 package dev.attribution.command.products;
 
+import dev.attribution.api.DatabaseReads;
 import dev.attribution.api.RequestIds;
+import io.micronaut.data.jdbc.runtime.JdbcOperations;
+import io.micronaut.transaction.annotation.Transactional;
 import dev.attribution.api.SaleTags;
 import dev.attribution.command.commerce.Categories;
 import jakarta.inject.Singleton;
@@ -17,11 +20,76 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Writes to {@code products} on the worker's connection. Also the one place a product tag is derived from a name
+ * The only writer of {@code products} (on the worker's connection), and the lookups product writes make, the
+ * accept-time one included ({@link #flags}). Also the one place a product tag is derived from a name
  * ({@code $} + the name lower-cased, runs of other characters than letters and digits as one hyphen).
  */
 @Singleton
 public class ProductCatalog {
+
+    /** The two flags of a live product, checked when its update is accepted. */
+    record Flags(boolean recurring, boolean callProduct) {
+    }
+
+    private final JdbcOperations jdbc;
+
+    ProductCatalog(JdbcOperations jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /**
+     * The accept-time lookup of {@code PUT /products/{id}}: the flags of the live product {@code id}, or empty when the
+     * account has none with that id (a product cannot be both a recurring sale and a call product).
+     */
+    @Transactional(readOnly = true)
+    public Optional<Flags> flags(String accountId, String id) {
+        DatabaseReads.beforeRead();
+        return jdbc.prepareStatement(
+                "SELECT recurring, call_product FROM products WHERE account_id = ? AND id = ? AND NOT deleted", ps -> {
+                    ps.setString(1, accountId);
+                    ps.setString(2, id);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        return rs.next() ? Optional.of(new Flags(rs.getBoolean(1), rs.getBoolean(2))) : Optional.empty();
+                    }
+                });
+    }
+
+    /** {@code PUT /products/{id}}: the fields sent change ({@code category} sent: set, even to none). */
+    void update(Connection c, String accountId, ProductCommands.UpdateProduct u, boolean recurring, String categoryId,
+                Instant now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                UPDATE products SET name = COALESCE(?, name), price = COALESCE(?, price), custom_cost = COALESCE(?, custom_cost),
+                       tag = COALESCE(?, tag), sku = COALESCE(?, sku), recurring = ?, call_product = COALESCE(?, call_product),
+                       category_id = CASE WHEN ? THEN ? ELSE category_id END,
+                       packages = COALESCE(?, packages), updated_at = ?
+                WHERE account_id = ? AND id = ?""")) {
+            ps.setString(1, u.name());
+            ps.setBigDecimal(2, u.price());
+            ps.setBigDecimal(3, u.customCost());
+            ps.setString(4, u.tag());
+            ps.setString(5, u.sku());
+            ps.setBoolean(6, recurring);
+            ps.setObject(7, u.callProduct());
+            ps.setBoolean(8, u.category() != null);
+            ps.setString(9, categoryId);
+            ps.setArray(10, u.packages() != null ? c.createArrayOf("text", u.packages().toArray()) : null);
+            ps.setTimestamp(11, Timestamp.from(now));
+            ps.setString(12, accountId);
+            ps.setString(13, u.id());
+            ps.executeUpdate();
+        }
+    }
+
+    /** Soft delete; returns whether there was such a live product. */
+    boolean delete(Connection c, String accountId, String id, Instant now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE products SET deleted = true, updated_at = ? WHERE account_id = ? AND id = ? AND NOT deleted")) {
+            ps.setTimestamp(1, Timestamp.from(now));
+            ps.setString(2, accountId);
+            ps.setString(3, id);
+            return ps.executeUpdate() > 0;
+        }
+    }
 
     /** What sales need to know about a product. */
     public record Product(String id, String name, String tag, String sku, String categoryId, boolean recurring,

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.command.adspend.AdHierarchy;
+import dev.attribution.command.customcosts.CustomCostsTable;
 import dev.attribution.command.requests.WriteHandler;
 import dev.attribution.views.RecordViews;
 import jakarta.inject.Singleton;
@@ -21,10 +22,12 @@ class SourceStore {
 
     private final RecordViews views;
     private final AdHierarchy hierarchy;
+    private final CustomCostsTable costs;
 
-    SourceStore(RecordViews views, AdHierarchy hierarchy) {
+    SourceStore(RecordViews views, AdHierarchy hierarchy, CustomCostsTable costs) {
         this.views = views;
         this.hierarchy = hierarchy;
+        this.costs = costs;
     }
 
     JsonNode create(Connection c, WriteHandler.Write w) throws SQLException {
@@ -123,7 +126,7 @@ class SourceStore {
      * changed clicks to ClickHouse, where every report and aggregation picks them up. Nothing happens when neither the tag
      * nor the organic flag changed.
      */
-    private static void reattribute(Connection c, String accountId, String oldTag, String newTag, Boolean organic)
+    private void reattribute(Connection c, String accountId, String oldTag, String newTag, Boolean organic)
             throws SQLException {
         boolean renamed = oldTag != null && !oldTag.equals(newTag);
         if (oldTag == null || !renamed && organic == null) {
@@ -155,17 +158,7 @@ class SourceStore {
                 ps.setString(2, oldTag);
                 ps.executeUpdate();
             }
-            // custom costs name sources by tag: they stay the source's cost (docs/attribution-models.md, "Custom costs")
-            try (PreparedStatement ps = c.prepareStatement("""
-                    UPDATE custom_costs SET tags = ARRAY(SELECT CASE WHEN lower(t) = lower(?) THEN ? ELSE t END
-                                                         FROM unnest(tags) WITH ORDINALITY AS u(t, n) ORDER BY n)
-                    WHERE account_id = ? AND EXISTS (SELECT 1 FROM unnest(tags) AS t WHERE lower(t) = lower(?))""")) {
-                ps.setString(1, oldTag);
-                ps.setString(2, newTag);
-                ps.setString(3, accountId);
-                ps.setString(4, oldTag);
-                ps.executeUpdate();
-            }
+            costs.renameSourceTag(c, accountId, oldTag, newTag);
         }
     }
 

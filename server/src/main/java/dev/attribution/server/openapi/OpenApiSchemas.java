@@ -126,6 +126,10 @@ final class OpenApiSchemas {
      */
     static String name(ResolvedType type) {
         Class<?> erased = type.getErasedType();
+        io.swagger.v3.oas.annotations.media.Schema named = erased.getAnnotation(io.swagger.v3.oas.annotations.media.Schema.class);
+        if (named != null && !named.name().isEmpty() && type.getTypeParameters().isEmpty()) {
+            return named.name(); // a command record keeps the component name its body had (generated clients' class)
+        }
         StringBuilder n = new StringBuilder();
         Class<?> outer = erased.getEnclosingClass();
         if (outer != null && !outer.getSimpleName().equals("Envelopes")) {

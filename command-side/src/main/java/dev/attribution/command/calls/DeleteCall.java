@@ -1,0 +1,5 @@
+package dev.attribution.command.calls;
+
+/** {@code DELETE /calls/{id}} (DELETE_CALL). */
+public record DeleteCall(String id) {
+}

@@ -1,0 +1,44 @@
+package dev.attribution.command.requests;
+
+import dev.attribution.command.calls.CreateCall;
+import dev.attribution.command.calls.DeleteCall;
+import dev.attribution.command.calls.UpdateCalls;
+import dev.attribution.command.customcosts.CustomCostCommands.CreateCustomCost;
+import dev.attribution.command.customcosts.CustomCostCommands.DeleteCustomCost;
+import dev.attribution.command.customcosts.CustomCostCommands.UpdateCustomCost;
+import dev.attribution.command.products.ProductCommands.CreateProduct;
+import dev.attribution.command.products.ProductCommands.DeleteProduct;
+import dev.attribution.command.products.ProductCommands.UpdateProduct;
+
+import java.util.Map;
+
+/**
+ * The event type of every command record (spec 2.20 {@code eventType}, stored in {@code write_requests.event_type}):
+ * the one place a command's type string is written. {@link Commands} stores a command under it and
+ * {@link CommandHandler} applies it under it. Writes not yet turned into command records still name theirs in their
+ * feature's Writes and Handlers classes.
+ */
+public final class CommandTypes {
+
+    private static final Map<Class<? extends Record>, String> TYPES = Map.ofEntries(
+            Map.entry(CreateCall.class, "CREATE_CALL"),
+            Map.entry(UpdateCalls.class, "UPDATE_CALL"),
+            Map.entry(DeleteCall.class, "DELETE_CALL"),
+            Map.entry(CreateCustomCost.class, "CREATE_CUSTOM_COST"),
+            Map.entry(UpdateCustomCost.class, "UPDATE_CUSTOM_COST"),
+            Map.entry(DeleteCustomCost.class, "DELETE_CUSTOM_COST"),
+            Map.entry(CreateProduct.class, "CREATE_PRODUCT"),
+            Map.entry(UpdateProduct.class, "UPDATE_PRODUCT"),
+            Map.entry(DeleteProduct.class, "DELETE_PRODUCT"));
+
+    private CommandTypes() {
+    }
+
+    public static String eventType(Class<? extends Record> command) {
+        String type = TYPES.get(command);
+        if (type == null) {
+            throw new IllegalStateException("No event type registered for " + command.getName());
+        }
+        return type;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.attribution.server.platform;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.api.RequestIds;
+import dev.attribution.api.auth.ApiKeys;
+import dev.attribution.api.auth.Roles;
+import dev.attribution.command.requests.WriteRequestLog;
+import dev.attribution.server.support.ApiTest;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.ZoneId;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 25: writes accepted by the version before command records, still PENDING in {@code write_requests} when the
+ * server is upgraded, are applied by the new handlers. Each payload below is what the previous version's Writes class
+ * stored for that event type (the shape written by hand, as the old code built it), inserted as the old node did.
+ */
+@MicronautTest(transactional = false)
+class PendingPayloadUpgradeTest extends ApiTest {
+
+    String accountId;
+    String key;
+
+    @BeforeAll
+    void account() {
+        accountId = RequestIds.next("acc_");
+        directory.createAccount(accountId, "Upgrade " + accountId, null, ZoneId.of("UTC"), "USD");
+        key = ApiKeys.newKey();
+        directory.createKey(accountId, ApiKeys.hash(key), Roles.ALL, false);
+    }
+
+    /** Inserts a request as the previous version accepted it; returns its status once applied. */
+    JsonNode legacy(String eventType, String lane, String payload) throws Exception {
+        String id = RequestIds.forWrite();
+        try (Connection c = DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
+             PreparedStatement ps = c.prepareStatement(
+                     "INSERT INTO write_requests (id, account_id, event_type, lane, payload) VALUES (?, ?, ?, ?, ?::jsonb)")) {
+            ps.setString(1, id);
+            ps.setString(2, accountId);
+            ps.setString(3, eventType);
+            ps.setInt(4, WriteRequestLog.orderingKey(accountId, lane));
+            ps.setString(5, payload);
+            ps.executeUpdate();
+        }
+        JsonNode status = awaitRequest(key, id);
+        assertEquals("PROCESSED", status.get("status").asText(), eventType + " " + payload + ": " + status);
+        return status.get("result");
+    }
+
+    @Test
+    void callsAcceptedBeforeTheUpgradeAreApplied() throws Exception {
+        JsonNode created = legacy("CREATE_CALL", "legacy-call@example.com", """
+                {"name":"Legacy call","email":"legacy-call@example.com","phoneNumbers":["+15550001111"],"firstName":"Ada",
+                 "leadIps":["10.0.0.1"],"stage":"Booked","externalId":"leg-1","date":"2026-01-20T15:00:00Z",
+                 "qualified":false,"qualification":"Warm","state":"NO_SHOW"}""");
+        String id = created.get("id").asText();
+        assertEquals("Legacy call", created.get("name").asText());
+        assertEquals("NO_SHOW", created.get("state").asText());
+        assertFalse(created.get("qualified").asBoolean());
+        assertEquals("legacy-call@example.com", created.get("lead").get("email").asText());
+        JsonNode updated = legacy("UPDATE_CALL", "call:leg-1", """
+                {"ids":[],"externalIds":["leg-1"],"name":"Renamed","qualification":"Hot","state":"QUALIFIED"}""");
+        assertEquals(id, updated.get(0).get("id").asText());
+        assertEquals("Renamed", updated.get(0).get("name").asText());
+        assertTrue(updated.get(0).get("qualified").asBoolean());
+        assertEquals("Hot", updated.get(0).get("qualification").get("name").asText());
+        legacy("DELETE_CALL", "call:" + id, "{\"id\":\"" + id + "\"}");
+        assertEquals(0, get(key, "/api/v1.0/calls?ids=" + list(id)).body().get("result").size());
+    }
+
+    @Test
+    void customCostsAcceptedBeforeTheUpgradeAreApplied() throws Exception {
+        String id = RequestIds.next("cc_");
+        JsonNode created = legacy("CREATE_CUSTOM_COST", "cost:" + id, """
+                {"startDate":"2026-01-01T00:00","endDate":"2026-01-31T00:00","frequency":"DAILY","cost":12.5,
+                 "tags":["@legacy-news"],"name":"Legacy design","id":"%s"}""".formatted(id));
+        assertEquals(id, created.get("id").asText());
+        assertEquals("Legacy design", created.get("name").asText());
+        JsonNode updated = legacy("UPDATE_CUSTOM_COST", "cost:" + id, """
+                {"startDate":"2026-02-01T00:00","endDate":"2026-02-01T00:00","frequency":"ONE_TIME","cost":99,
+                 "tags":["@legacy-news","@other"],"id":"%s"}""".formatted(id));
+        assertEquals("ONE_TIME", updated.get("frequency").asText());
+        assertEquals(2, updated.get("tags").size(), updated.toString());
+        legacy("DELETE_CUSTOM_COST", "cost:" + id, "{\"id\":\"" + id + "\"}");
+    }
+
+    @Test
+    void productsAcceptedBeforeTheUpgradeAreApplied() throws Exception {
+        JsonNode created = legacy("CREATE_PRODUCT", "product:$legacy-widget", """
+                {"name":"Legacy widget","price":"49.50","category":"Books","packages":[]}""");
+        String id = created.get("id").asText();
+        assertEquals("$legacy-widget", created.get("tag").asText());
+        assertEquals(0, new java.math.BigDecimal("49.50").compareTo(created.get("price").decimalValue()));
+        JsonNode updated = legacy("UPDATE_PRODUCT", "product:" + id, """
+                {"id":"%s","price":"44.50","sku":"LW-1","recurring":true,"updateHistoricalSales":false}""".formatted(id));
+        assertEquals(0, new java.math.BigDecimal("44.50").compareTo(updated.get("price").decimalValue()));
+        assertEquals("LW-1", updated.get("sku").asText());
+        assertTrue(updated.get("recurring").asBoolean(), "the stored 'recurring' of earlier versions is isRecurringSale");
+        legacy("DELETE_PRODUCT", "product:" + id, "{\"id\":\"" + id + "\"}");
+    }
+}
