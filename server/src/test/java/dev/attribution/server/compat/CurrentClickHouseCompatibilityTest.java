@@ -161,7 +161,7 @@ class CurrentClickHouseCompatibilityTest {
                 String[] l = level.split(":");
                 var request = new dev.attribution.query.attribution.request.AttributionRequest(dev.attribution.query.attribution.request.AttributionRequest.Model.scientific,
                         new dev.attribution.api.ApiDates.Span(java.time.Instant.parse("2026-11-01T00:00:00Z"), java.time.Instant.parse("2026-11-10T00:00:00Z")),
-                        new dev.attribution.query.attribution.request.AttributionRequest.Level("facebook_" + l[0], "FACEBOOK", l[1]),
+                        new dev.attribution.query.attribution.request.AttributionRequest.Level("facebook_" + l[0], "FACEBOOK", dev.attribution.query.attribution.clickhouse.AdScope.Column.valueOf(l[1])),
                         List.of("name", "sales", "customers", "unique_customers", "revenue", "total_revenue", "leads", "clicks"),
                         List.of("a1", "a2", "a3", "s1", "s2"), new dev.attribution.query.attribution.request.CountingRules(false, false,
                         dev.attribution.query.attribution.request.AttributionRequest.SourceConfiguration.all_sources, 30, 0), "source_link", 50);
@@ -179,12 +179,12 @@ class CurrentClickHouseCompatibilityTest {
                         request.ids(), new dev.attribution.query.attribution.request.CountingRules(false, true, request.sources(), 30, 3), "week", 50);
                 answers.get(e.getKey()).addAll(report.report("acc_sci", java.time.ZoneOffset.UTC, byClick, options, List.of("hot"), 30).rows());
                 // ad-account channels (every platform)
-                var credit = report.credit("acc_sci", new dev.attribution.query.attribution.models.scientific.ScientificAttribution.Channels(null, "ad_account_id", false), java.util.Set.of("act"), dev.attribution.query.attribution.clickhouse.AttributionQuery.Params.of(
+                var credit = report.credit("acc_sci", new dev.attribution.query.attribution.models.scientific.ScientificAttribution.Channels(null, dev.attribution.query.attribution.clickhouse.AdScope.Column.ad_account_id, false), java.util.Set.of("act"), dev.attribution.query.attribution.clickhouse.AttributionQuery.Params.of(
                         request, java.time.ZoneOffset.UTC, options.filters(), List.of(), java.util.Optional.empty()), 7,
                         dev.attribution.query.attribution.request.AttributionRequest.Model.scientific);
                 answers.get(e.getKey()).add(Map.of("id", "act", "credit", credit.get("act").sales + " " + credit.get("act").revenue));
                 // keyword channels (the targetid of the tracked URL), with a click model and with the chain
-                var keywords = new dev.attribution.query.attribution.models.scientific.ScientificAttribution.Channels("FACEBOOK", "ad_set_id", true);
+                var keywords = new dev.attribution.query.attribution.models.scientific.ScientificAttribution.Channels("FACEBOOK", dev.attribution.query.attribution.clickhouse.AdScope.Column.ad_set_id, true);
                 java.util.Set<String> kws = java.util.Set.of("s1:70", "s1:71", "s2:70", "s2:71");
                 var p = dev.attribution.query.attribution.clickhouse.AttributionQuery.Params.of(request, java.time.ZoneOffset.UTC,
                         dev.attribution.query.attribution.request.AttributionFilters.NONE, List.of(), java.util.Optional.empty());

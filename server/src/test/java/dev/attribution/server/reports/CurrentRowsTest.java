@@ -9,6 +9,7 @@ import dev.attribution.query.attribution.clickhouse.ClicksByLead;
 import dev.attribution.query.attribution.clickhouse.CurrentClicks;
 import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches;
 import dev.attribution.query.attribution.clickhouse.CurrentSales;
+import dev.attribution.query.attribution.clickhouse.AdScope;
 import dev.attribution.query.attribution.clickhouse.ScopeAds;
 import dev.attribution.query.attribution.clickhouse.SpendDays;
 import dev.attribution.query.attribution.clickhouse.Sql;
@@ -138,7 +139,9 @@ class CurrentRowsTest extends ApiTest {
         same(g, "clicks by id", CurrentClicks.matching(db, acc, "1", all).sql(), clickView, "id");
         same(g, "clicks merged", CurrentClicks.merged(db, acc, "1", all).sql(), clickView, "id");
 
-        ScopeAds everyAd = ScopeAds.read(g, acc, "1");
+        List<String> adIds = g.select("SELECT ad_id FROM " + db + ".ads_current" + where).stream()
+                .map(r -> r.get("ad_id").asText()).toList();
+        ScopeAds everyAd = ScopeAds.read(g, acc, AdScope.of(null, AdScope.Column.ad_id, adIds));
         same(g, "clicks by ad", ClicksByAd.current(db, acc, everyAd, from, Sql.LATEST).sql(),
                 "SELECT id, lead_id, click_date, source_link_tag, is_organic, integration_type AS attributed_platform, "
                         + "if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS attributed_ad FROM " + db + ".clicks_current" + where

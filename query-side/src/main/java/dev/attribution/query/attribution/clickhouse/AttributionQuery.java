@@ -39,14 +39,6 @@ import java.util.function.Function;
 @Singleton
 public class AttributionQuery {
 
-    /**
-     * Which ads a report covers: {@code where} is a condition over columns that both {@code ads_current} and
-     * {@code ad_spend_daily_current} have (platform, ad_account_id, campaign_id, ad_set_id, ad_id), {@code entity}
-     * the expression over those columns that names the row's entity.
-     */
-    public record Scope(String where, String entity) {
-    }
-
     /** The attribution parameters the sums depend on. */
     public record Params(boolean firstClick, ZoneId zone, java.time.Instant start, java.time.Instant end, boolean usd,
                          boolean dayOfAttribution, AttributionRequest.SourceConfiguration sources, int windowDays,
@@ -76,23 +68,23 @@ public class AttributionQuery {
     }
 
     /** Totals by row key (entity, or bucket start {@code YYYY-MM-DD} with a grouping). */
-    public Map<String, MetricCatalog.Totals> totals(String accountId, Scope scope, Params p) {
+    public Map<String, MetricCatalog.Totals> totals(String accountId, AdScope scope, Params p) {
         return totals(accountId, scope, p, true);
     }
 
     /**
-     * {@link #totals(String, Scope, Params)}; without {@code conversions} only the traffic and cost sums (leads,
+     * {@link #totals(String, AdScope, Params)}; without {@code conversions} only the traffic and cost sums (leads,
      * clicks, ad spend, custom costs): the sales and calls are not read, and a row key that only they would have
      * made is missing (callers that lay another model's credit over every row, {@link ScientificAttribution}).
      */
-    public Map<String, MetricCatalog.Totals> totals(String accountId, Scope scope, Params p, boolean conversions) {
+    public Map<String, MetricCatalog.Totals> totals(String accountId, AdScope scope, Params p, boolean conversions) {
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
         String start = ClickHouseSql.dateTime(p.start());
         String end = ClickHouseSql.dateTime(p.end());
         String entities = "SELECT ad_id AS attributed_ad, platform AS attributed_platform, " + scope.entity() + " AS entity FROM "
                 + db + ".ads_current WHERE account_id = " + acc + " AND " + scope.where();
-        ScopeAds scopeAds = ScopeAds.read(clickHouse, accountId, scope.where());
+        ScopeAds scopeAds = ScopeAds.read(clickHouse, accountId, scope);
         String stageLeads = p.leadStagesLower().isEmpty() ? "" : " AND lead_id IN (SELECT id FROM " + db
                 + ".leads_current WHERE account_id = " + acc + " AND lower(stage_name) IN " + ClickHouseSql.strList(p.leadStagesLower()) + ")";
         String clickFilter = switch (p.sources()) {
@@ -223,7 +215,7 @@ public class AttributionQuery {
     }
 
     /** The row key of an attributed conversion: its entity, or the bucket of its date (click date with dayOfAttribution). */
-    private static String rowKey(Params p, Scope scope) {
+    private static String rowKey(Params p, AdScope scope) {
         return p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, p.dayOfAttribution() ? "attributed_at" : "conv_at", p.zone()) + ")")
                 .orElse("entity");
     }

@@ -30,25 +30,24 @@ public class CustomCostAllocation {
     }
 
     /** Custom cost in cents by row key (entity, or bucket start with a grouping) for the days from..to. */
-    public Map<String, Long> byRow(String accountId, AttributionQuery.Scope scope, LocalDate from, LocalDate to,
+    public Map<String, Long> byRow(String accountId, AdScope scope, LocalDate from, LocalDate to,
                                    Optional<TimeBuckets.Unit> grouping) {
         Map<String, Long> out = new HashMap<>();
-        byEntityAndDay(accountId, scope.where(), scope.entity(), from, to).forEach((entity, days) -> days.forEach((day, cents) ->
+        byEntityAndDay(accountId, scope, from, to).forEach((entity, days) -> days.forEach((day, cents) ->
                 out.merge(grouping.map(u -> TimeBuckets.startOf(u, day).toString()).orElse(entity), cents, Long::sum)));
         return out;
     }
 
     /** Custom cost in cents of one entity of the ROAS and marginal-CAC endpoints, by day from..to (days with cost only). */
     public Map<LocalDate, Long> byDay(String accountId, AdEntity entity, LocalDate from, LocalDate to) {
-        return byEntityAndDay(accountId, entity.filter(), entity.level().column, from, to).getOrDefault(entity.id(), Map.of());
+        return byEntityAndDay(accountId, entity.scope(), from, to).getOrDefault(entity.id(), Map.of());
     }
 
     /**
-     * Custom cost in cents by entity ({@code entityColumn} of the {@code ads_current} rows satisfying {@code where}, the
-     * ads the costs' sources point at) and day, for the days from..to.
+     * Custom cost in cents by entity (of the {@code ads_current} rows in {@code scope}, the ads the costs' sources
+     * point at) and day, for the days from..to.
      */
-    private Map<String, Map<LocalDate, Long>> byEntityAndDay(String accountId, String where, String entityColumn,
-                                                             LocalDate from, LocalDate to) {
+    private Map<String, Map<LocalDate, Long>> byEntityAndDay(String accountId, AdScope scope, LocalDate from, LocalDate to) {
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
         List<JsonNode> costs = clickHouse.select("SELECT id, toInt64(round(toFloat64(cost) * 100)) AS cents, frequency, "
@@ -66,7 +65,7 @@ public class CustomCostAllocation {
         for (JsonNode row : clickHouse.select("SELECT l.tag AS link_tag, a.entity AS ad_entity, a.in_scope AS in_scope FROM "
                 + "(SELECT tag, platform, ad_source_id AS ad_id FROM " + db + ".source_links_current WHERE account_id = " + acc
                 + " AND isNull(deleted_at) AND ad_source_id != '' AND tag IN " + ClickHouseSql.strList(tags) + ") AS l ALL INNER JOIN "
-                + "(SELECT platform, ad_id, " + entityColumn + " AS entity, toUInt8(" + where + ") AS in_scope FROM " + db
+                + "(SELECT platform, ad_id, " + scope.entity() + " AS entity, toUInt8(" + scope.where() + ") AS in_scope FROM " + db
                 + ".ads_current WHERE account_id = " + acc + ") AS a USING (platform, ad_id) ORDER BY link_tag, platform, ad_id")) {
             entitiesByTag.computeIfAbsent(row.get("link_tag").asText(), k -> new ArrayList<>())
                     .add(row.get("in_scope").asInt() == 1 ? row.get("ad_entity").asText() : null);

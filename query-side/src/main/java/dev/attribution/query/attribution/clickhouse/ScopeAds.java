@@ -29,10 +29,10 @@ public final class ScopeAds {
         this.byPlatform = byPlatform;
     }
 
-    /** The ads of the account whose {@code ads_current} columns satisfy {@code where}. */
-    public static ScopeAds read(ClickHouseGateway clickHouse, String accountId, String where) {
+    /** The ads of the account in {@code scope}. */
+    public static ScopeAds read(ClickHouseGateway clickHouse, String accountId, AdScope scope) {
         String subquery = "SELECT ad_id, platform FROM " + clickHouse.database() + ".ads_current WHERE account_id = "
-                + Sql.str(accountId) + " AND " + where;
+                + Sql.str(accountId) + " AND " + scope.where();
         List<JsonNode> rows = clickHouse.select(subquery + " LIMIT " + (MAX_INLINED + 1));
         if (rows.size() > MAX_INLINED) {
             return new ScopeAds(subquery, null);

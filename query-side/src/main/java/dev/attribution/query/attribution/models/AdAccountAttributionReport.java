@@ -1,5 +1,6 @@
 package dev.attribution.query.attribution.models;
 
+import dev.attribution.query.attribution.clickhouse.AdScope;
 import dev.attribution.query.attribution.clickhouse.AttributionQuery;
 import dev.attribution.query.attribution.metrics.MetricCatalog;
 import dev.attribution.query.attribution.models.scientific.PathCredit;
@@ -59,7 +60,7 @@ public class AdAccountAttributionReport {
         if (!found) {
             throw dev.attribution.api.ApiException.badRequest(AdEntity.notFound(AdEntity.Level.account, r.adAccountId()));
         }
-        AttributionQuery.Scope scope = new AttributionQuery.Scope("ad_account_id = " + id, id);
+        AdScope scope = AdScope.of(AdScope.Column.ad_account_id, r.adAccountId()).namedAs(r.adAccountId());
         boolean sci = r.model() == AttributionRequest.Model.scientific;
         AttributionQuery.Params p = new AttributionQuery.Params(r.model() == AttributionRequest.Model.first_click, zone,
                 r.span().start(), r.span().end(), r.counting().usd(), r.counting().dayOfAttribution(), r.counting().sources(),
@@ -83,7 +84,7 @@ public class AdAccountAttributionReport {
         if (sci) {
             // channels: the ad account of each click's ad, on every platform (the scope of this endpoint)
             Map<String, PathCredit.Credit> credit = scientific.credit(accountId,
-                    new ScientificAttribution.Channels(null, "ad_account_id", false), java.util.Set.of(r.adAccountId()), p, r.counting().scientificDays(),
+                    new ScientificAttribution.Channels(null, AdScope.Column.ad_account_id, false), java.util.Set.of(r.adAccountId()), p, r.counting().scientificDays(),
                     AttributionRequest.Model.scientific);
             rows = ScientificAttribution.overlay(rows, credit, r.grouping(), r.fields(), r.grouping().isEmpty());
         }

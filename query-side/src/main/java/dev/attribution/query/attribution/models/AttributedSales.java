@@ -43,7 +43,7 @@ public final class AttributedSales {
 
     /** The ads of {@code entity} (one read, inlined into the SQL: {@link ScopeAds}). */
     public static ScopeAds ads(ClickHouseGateway clickHouse, String accountId, AdEntity entity) {
-        return ScopeAds.read(clickHouse, accountId, entity.filter());
+        return ScopeAds.read(clickHouse, accountId, entity.scope());
     }
 
     /** The entity's clicks (lead set) with {@code click_date} in [start, end]: {@code lead_id, click_date}. */

@@ -1,5 +1,6 @@
 package dev.attribution.query.attribution.models;
 
+import dev.attribution.query.attribution.clickhouse.AdScope;
 import dev.attribution.query.attribution.clickhouse.AttributionQuery;
 import dev.attribution.query.attribution.metrics.MetricCatalog;
 import dev.attribution.query.attribution.metrics.TimeBuckets;
@@ -80,8 +81,7 @@ public class AttributionRows {
         if (known.isEmpty()) {
             return new Page(List.of(), unknown, next);
         }
-        AttributionQuery.Scope scope = new AttributionQuery.Scope("platform = " + ClickHouseSql.str(level.platform()) + " AND "
-                + level.column() + " IN " + ClickHouseSql.strList(known), level.column());
+        AdScope scope = AdScope.of(level.platform(), level.column(), known);
         AttributionQuery.Params p = AttributionQuery.Params.of(r, zone, o.filters(), stagesLower, o.grouping());
         // every row is kept (allRows) and only traffic and cost are asked for (the scientific base): no sales or calls read
         boolean conversions = !allRows || !ScientificAttribution.BASE.containsAll(r.fields());
@@ -146,7 +146,7 @@ public class AttributionRows {
         String acc = ClickHouseSql.str(accountId);
         String platform = ClickHouseSql.str(level.platform());
         String in = ClickHouseSql.strList(ids);
-        String column = level.column();
+        String column = level.column().name();
         Map<String, String[]> labels = new HashMap<>();
         for (JsonNode row : clickHouse.select("SELECT " + column + " AS entity, any(" + (column.equals("campaign_id") ? "ad_account_id"
                 : column.equals("ad_set_id") ? "campaign_id" : "ad_set_id") + ") AS parent FROM " + db + ".ads_current WHERE account_id = "
@@ -202,7 +202,7 @@ public class AttributionRows {
         String keyset = after.map(c -> " HAVING first_seen " + cmp + " toDateTime(" + c.get("t").asLong() + ", 'UTC') OR (first_seen = toDateTime("
                 + c.get("t").asLong() + ", 'UTC') AND entity " + cmp + " " + ClickHouseSql.str(c.get("k").asText()) + ")").orElse("");
         String dir = o.newestFirst() ? " DESC" : "";
-        String column = r.level().column();
+        String column = r.level().column().name();
         String sql = "SELECT " + column + " AS entity, min(created_at) AS first_seen, toUInt32(first_seen) AS first_epoch FROM "
                 + clickHouse.database() + ".ads_current WHERE account_id = " + ClickHouseSql.str(accountId) + " AND platform = "
                 + ClickHouseSql.str(r.level().platform()) + " AND ad_account_id = " + ClickHouseSql.str(adAccount) + " AND " + column

@@ -1,5 +1,6 @@
 package dev.attribution.query.attribution.request;
 
+import dev.attribution.query.attribution.clickhouse.AdScope;
 import dev.attribution.query.attribution.metrics.MetricCatalog;
 import dev.attribution.query.attribution.models.scientific.ScientificAttribution;
 import dev.attribution.api.ApiDates;
@@ -39,7 +40,7 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
     public static final List<String> SUPPORTED_FIELDS = MetricCatalog.NAMES;
 
     /** A level of the level table: an ad platform and the depth (campaign, ad set / ad group, ad). */
-    public record Level(String name, String platform, String column) {
+    public record Level(String name, String platform, AdScope.Column column) {
 
         /** google_keyword, google_v2_keyword: rows are keywords of ad groups (docs/attribution-models.md). */
         public boolean keyword() {
@@ -59,10 +60,10 @@ public record AttributionRequest(Model model, ApiDates.Span span, Level level, L
             int cut = name.lastIndexOf('_');
             String platform = name.substring(0, cut).toUpperCase(java.util.Locale.ROOT);
             String depth = name.substring(cut + 1);
-            String column = switch (depth) {
-                case "campaign" -> "campaign_id";
-                case "ad" -> "ad_id";
-                default -> "ad_set_id";
+            AdScope.Column column = switch (depth) {
+                case "campaign" -> AdScope.Column.campaign_id;
+                case "ad" -> AdScope.Column.ad_id;
+                default -> AdScope.Column.ad_set_id;
             };
             return new Level(name, platform, column);
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.ApiException;
 import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.clickhouse.ClickHouseSql;
+import dev.attribution.query.attribution.clickhouse.AdScope;
 
 import java.util.Arrays;
 import java.util.List;
@@ -18,15 +19,15 @@ public record AdEntity(Level level, String id, String name) {
 
     /** The levels of the two endpoints and the column of {@code ads} / {@code ad_spend_daily} that carries the id. */
     public enum Level {
-        ad("ad_id", "ads_current"),
-        source_link("ad_set_id", "ad_sets_current"),
-        campaign("campaign_id", "ad_campaigns_current"),
-        account("ad_account_id", "ad_accounts_current");
+        ad(AdScope.Column.ad_id, "ads_current"),
+        source_link(AdScope.Column.ad_set_id, "ad_sets_current"),
+        campaign(AdScope.Column.campaign_id, "ad_campaigns_current"),
+        account(AdScope.Column.ad_account_id, "ad_accounts_current");
 
-    public     final String column;
+        public final AdScope.Column column;
         final String dimension;
 
-        Level(String column, String dimension) {
+        Level(AdScope.Column column, String dimension) {
             this.column = column;
             this.dimension = dimension;
         }
@@ -52,9 +53,9 @@ public record AdEntity(Level level, String id, String name) {
         return "Id not found at level " + level.name() + ": " + id;
     }
 
-    /** The column filter selecting this entity's rows of {@code ads_current} or {@code ad_spend_daily_current}. */
-    public String filter() {
-        return level.column + " = " + ClickHouseSql.str(id);
+    /** This entity's rows of {@code ads_current} or {@code ad_spend_daily_current}. */
+    public AdScope scope() {
+        return AdScope.of(level.column, id);
     }
 
     /**
@@ -65,7 +66,7 @@ public record AdEntity(Level level, String id, String name) {
     static AdEntity resolve(ClickHouseGateway clickHouse, String accountId, Level level, String id) {
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
-        String match = level.column + " = " + ClickHouseSql.str(id);
+        String match = AdScope.of(level.column, id).where();
         List<JsonNode> named = clickHouse.select("SELECT name AS entity_name FROM " + db + "." + level.dimension
                 + " WHERE account_id = " + acc + " AND " + match + " ORDER BY platform LIMIT 1");
         if (!named.isEmpty()) {

@@ -134,7 +134,7 @@ public class MarginalCacCurve {
         Map<LocalDate, long[]> days = new HashMap<>();
         for (JsonNode row : clickHouse.select("SELECT toString(day) AS d, sum(toInt64(round(toFloat64(spend) * 100))) AS c FROM "
                 + SpendDays.between(db, accountId, from, to).subquery("sp") + " WHERE "
-                + entity.filter() + " GROUP BY d")) {
+                + entity.scope().where() + " GROUP BY d")) {
             days.computeIfAbsent(LocalDate.parse(row.get("d").asText()), k -> new long[2])[0] = row.get("c").asLong();
         }
         // a day's spend includes the custom costs allocated to the entity that day (docs/attribution-models.md)

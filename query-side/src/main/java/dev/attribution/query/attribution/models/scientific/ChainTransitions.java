@@ -70,7 +70,7 @@ public final class ChainTransitions {
 
         /** The codes of the account's ads at the level, or null when there are more than {@link #MAX_ADS}. */
         static Codes read(ClickHouseGateway clickHouse, String accountId, ScientificAttribution.Channels channels) {
-            List<JsonNode> rows = clickHouse.select("SELECT " + channels.column() + " AS entity, toString(cityHash64(platform, ad_id)) AS ad_key FROM "
+            List<JsonNode> rows = clickHouse.select("SELECT " + channels.column().name() + " AS entity, toString(cityHash64(platform, ad_id)) AS ad_key FROM "
                     + clickHouse.database() + ".ads_current WHERE account_id = " + ClickHouseSql.str(accountId)
                     + (channels.platform() == null ? "" : " AND platform = " + ClickHouseSql.str(channels.platform()))
                     + " AND ad_id != '' LIMIT " + (MAX_ADS + 1));

@@ -1,5 +1,6 @@
 package dev.attribution.query.attribution.models.scientific;
 
+import dev.attribution.query.attribution.clickhouse.AdScope;
 import dev.attribution.query.attribution.clickhouse.AttributionQuery;
 import dev.attribution.query.attribution.metrics.TimeBuckets;
 import dev.attribution.query.attribution.models.AttributionRows;
@@ -40,7 +41,7 @@ public class ScientificAttribution {
      * {@code platform} (null = every platform), or with {@code keyword} the ad group and the keyword id of its tracked
      * URL's {@code targetid} ({@code <adGroupId>:<keywordId>}, docs/attribution-models.md "Keyword levels").
      */
-    public record Channels(String platform, String column, boolean keyword) {
+    public record Channels(String platform, AdScope.Column column, boolean keyword) {
 
     public     static Channels of(AttributionRequest.Level level) {
             return new Channels(level.platform(), level.column(), level.keyword());

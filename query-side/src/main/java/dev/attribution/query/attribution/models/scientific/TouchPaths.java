@@ -1,5 +1,6 @@
 package dev.attribution.query.attribution.models.scientific;
 
+import dev.attribution.query.attribution.clickhouse.AdScope;
 import dev.attribution.query.attribution.clickhouse.AttributionQuery;
 import dev.attribution.query.attribution.metrics.TimeBuckets;
 import dev.attribution.query.attribution.request.AttributionFilters;
@@ -153,8 +154,7 @@ public final class TouchPaths {
     /** The leads of every raw version of the entities' clicks in the window (clicks_by_ad, sorted by ad). */
     private String touching(String accountId, ScientificAttribution.Channels channels, Set<String> entities, Window w) {
         List<String> prefixes = entities.stream().map(e -> channels.keyword() && e.contains(":") ? e.substring(0, e.indexOf(':')) : e).distinct().toList();
-        ScopeAds entityAds = ScopeAds.read(clickHouse, accountId, (channels.platform() == null ? "" : "platform = "
-                + ClickHouseSql.str(channels.platform()) + " AND ") + "ad_id != '' AND " + channels.column() + " IN " + ClickHouseSql.strList(prefixes));
+        ScopeAds entityAds = ScopeAds.read(clickHouse, accountId, AdScope.of(channels.platform(), channels.column(), prefixes).withAdOnly());
         // a click's current version names its current lead, so the leads of all versions are a superset
         return ClicksByAd.rawLeads(clickHouse.database(), accountId, entityAds, w.clickDates()).sql();
     }
@@ -330,7 +330,7 @@ public final class TouchPaths {
                 + "id AS click_id, click_date, is_organic, integration_type AS attributed_platform, if(adspend_ad_id != '', adspend_ad_id, ad_source_id) "
                 + "AS attributed_ad" + (channels.keyword() ? ", extract(extractURLParameter(tracked_url, 'targetid'), 'kwd-([0-9]+)') AS kwd" : "")
                 + " FROM " + datedClicks(db, accountId, rawWhere, extra, merge) + " AS cd WHERE lead_id != ''" + clickFilter
-                + ") AS k ANY LEFT JOIN (SELECT ad_id AS attributed_ad, platform AS attributed_platform, " + channels.column()
+                + ") AS k ANY LEFT JOIN (SELECT ad_id AS attributed_ad, platform AS attributed_platform, " + channels.column().name()
                 + " AS ad_entity FROM " + db + ".ads_current WHERE account_id = " + acc
                 + (channels.platform() == null ? "" : " AND platform = " + ClickHouseSql.str(channels.platform()))
                 + " AND ad_id != '') AS e USING (attributed_ad, attributed_platform)";
