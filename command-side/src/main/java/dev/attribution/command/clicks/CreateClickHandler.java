@@ -7,7 +7,7 @@ import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.adspend.AdHierarchy;
 import dev.attribution.command.leads.LeadStore;
-import dev.attribution.command.requests.WriteHandler;
+import dev.attribution.command.requests.GroupWriteHandler;
 import dev.attribution.command.urlrules.UrlRuleEngine;
 import dev.attribution.command.urlrules.UrlRuleMatcher;
 import dev.attribution.views.RecordViews;
@@ -20,7 +20,10 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -30,7 +33,7 @@ import java.util.Optional;
  * are applied to the lead, dated at the click.
  */
 @Singleton
-class CreateClickHandler implements WriteHandler {
+class CreateClickHandler implements GroupWriteHandler {
 
     private final LeadStore leads;
     private final RecordViews views;
@@ -58,30 +61,12 @@ class CreateClickHandler implements WriteHandler {
         JsonNode p = write.payload();
         Account account = write.account();
         Instant now = write.acceptedAt();
-        Instant date = p.hasNonNull("date") ? Instant.parse(p.get("date").asText()) : now;
+        Instant date = date(p, now);
         LeadStore.purgeUnassignedClicks(c, account.id(), now);
         String leadId = lead(c, account, p, now).orElse(null);
         String id = RequestIds.next("clk_");
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO clicks (account_id, id, lead_id, click_date, tracked_url, previous_url, session_id, ip, user_agent,
-                    source_link_tag, is_organic, integration_type, ad_source_id, adspend_ad_id, ad_source_click_id, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
-            ps.setString(1, account.id());
-            ps.setString(2, id);
-            ps.setString(3, leadId);
-            ps.setTimestamp(4, Timestamp.from(date));
-            ps.setString(5, p.get("referrerUrl").asText());
-            ps.setString(6, text(p, "previousUrl"));
-            ps.setString(7, text(p, "sessionId"));
-            ps.setString(8, text(p, "ip"));
-            ps.setString(9, text(p, "userAgent"));
-            ps.setString(10, text(p, "sourceLinkTag"));
-            ps.setBoolean(11, p.path("isOrganic").asBoolean(false));
-            ps.setString(12, text(p, "integrationType"));
-            ps.setString(13, text(p, "adSourceId"));
-            ps.setString(14, text(p, "adspendAdId"));
-            ps.setString(15, text(p, "adSourceClickId"));
-            ps.setTimestamp(16, Timestamp.from(now));
+        try (PreparedStatement ps = c.prepareStatement(INSERT + ROW)) {
+            bind(ps, 0, write, id, leadId);
             ps.executeUpdate();
         }
         if (leadId != null) {
@@ -102,8 +87,99 @@ class CreateClickHandler implements WriteHandler {
         }
         // last, so that the hierarchy's lock is held only until the commit that follows
         hierarchy.registerClick(c, account.id(), text(p, "integrationType"), text(p, "adSourceId"), text(p, "adspendAdId"));
-        return views.click(c, account.id(), account.timeZone(), id)
-                .map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
+        return render(c, account, id);
+    }
+
+    /**
+     * Group apply (issue 23 point 3): a click that names its lead by email and carries no phones, tags or ad platform
+     * (no events, no listeners, no ad hierarchy) is applied many at once.
+     */
+    @Override
+    public boolean groupable(Write write) {
+        JsonNode p = write.payload();
+        return p.hasNonNull("email") && p.path("phones").isEmpty() && !p.hasNonNull("sourceLinkTag") && !p.hasNonNull("tag")
+                && !p.hasNonNull("integrationType") && p.get("email").asText().chars().allMatch(ch -> ch < 128);
+    }
+
+    /**
+     * {@link #apply} of each write, set-based: the unassigned-click purge once per account (at the group's first
+     * write), the leads upserted in one statement, the clicks inserted in one (the conversion-touches trigger runs
+     * once), the URL rules of accounts that have any, IPs and touches in two, then each click rendered.
+     */
+    @Override
+    public List<JsonNode> applyGroup(Connection c, List<Write> writes) throws SQLException {
+        Map<String, Account> accounts = new LinkedHashMap<>();
+        writes.forEach(w -> accounts.putIfAbsent(w.account().id(), w.account()));
+        for (String accountId : accounts.keySet()) {
+            LeadStore.purgeUnassignedClicks(c, accountId, writes.stream().filter(w -> w.account().id().equals(accountId))
+                    .findFirst().orElseThrow().acceptedAt());
+        }
+        List<String> accountIds = writes.stream().map(w -> w.account().id()).toList();
+        List<Instant> nows = writes.stream().map(Write::acceptedAt).toList();
+        List<String> leadIds = leads.upsertBare(c, accountIds, writes.stream().map(w -> w.payload().get("email").asText()).toList(), nows);
+        List<String> ids = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(INSERT + String.join(", ", Collections.nCopies(writes.size(), ROW)))) {
+            for (int i = 0; i < writes.size(); i++) {
+                ids.add(RequestIds.next("clk_"));
+                bind(ps, i * COLUMNS, writes.get(i), ids.get(i), leadIds.get(i));
+            }
+            ps.executeUpdate();
+        }
+        for (Account account : accounts.values()) {
+            if (urlRules.rules(c, account.id()).isEmpty()) {
+                continue; // no rule can match: applying them would write nothing
+            }
+            for (int i = 0; i < writes.size(); i++) {
+                if (accountIds.get(i).equals(account.id())) {
+                    JsonNode p = writes.get(i).payload();
+                    urlRules.apply(c, account.id(), leadIds.get(i), new UrlRuleEngine.Visit(text(p, "previousUrl"), p.get("referrerUrl").asText()),
+                            date(p, nows.get(i)));
+                }
+            }
+        }
+        leads.addIpsAndTouchMany(c, accountIds, leadIds, writes.stream().map(w -> text(w.payload(), "ip")).toList(), nows);
+        List<JsonNode> out = new ArrayList<>();
+        for (int i = 0; i < writes.size(); i++) {
+            out.add(render(c, writes.get(i).account(), ids.get(i)));
+        }
+        return out;
+    }
+
+    private JsonNode render(Connection c, Account account, String clickId) {
+        return views.click(c, account.id(), account.timeZone(), clickId).map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
+    }
+
+    private static Instant date(JsonNode p, Instant now) {
+        return p.hasNonNull("date") ? Instant.parse(p.get("date").asText()) : now;
+    }
+
+    private static final String INSERT = """
+            INSERT INTO clicks (account_id, id, lead_id, click_date, tracked_url, previous_url, session_id, ip, user_agent,
+                source_link_tag, is_organic, integration_type, ad_source_id, adspend_ad_id, ad_source_click_id, created_at)
+            VALUES """;
+    private static final String ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final int COLUMNS = 16;
+
+    /** The click row of {@code w} at parameters {@code from + 1 ..}. */
+    private static void bind(PreparedStatement ps, int from, Write w, String id, String leadId) throws SQLException {
+        JsonNode p = w.payload();
+        int i = from;
+        ps.setString(++i, w.account().id());
+        ps.setString(++i, id);
+        ps.setString(++i, leadId);
+        ps.setTimestamp(++i, Timestamp.from(date(p, w.acceptedAt())));
+        ps.setString(++i, p.get("referrerUrl").asText());
+        ps.setString(++i, text(p, "previousUrl"));
+        ps.setString(++i, text(p, "sessionId"));
+        ps.setString(++i, text(p, "ip"));
+        ps.setString(++i, text(p, "userAgent"));
+        ps.setString(++i, text(p, "sourceLinkTag"));
+        ps.setBoolean(++i, p.path("isOrganic").asBoolean(false));
+        ps.setString(++i, text(p, "integrationType"));
+        ps.setString(++i, text(p, "adSourceId"));
+        ps.setString(++i, text(p, "adspendAdId"));
+        ps.setString(++i, text(p, "adSourceClickId"));
+        ps.setTimestamp(++i, Timestamp.from(w.acceptedAt()));
     }
 
     /** The lead the click belongs to: by email (created if absent), by phone, then by IP. */

@@ -10,7 +10,9 @@ import dev.attribution.views.RecordViews;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The lead's domain events (spec 6): an outbox row carrying the lead as {@code GET /leads} shows it, in this transaction. */
 final class LeadEvents {
@@ -25,6 +27,13 @@ final class LeadEvents {
     public JsonNode render(Connection c, Account account, String leadId) {
         return views.leads(c, account.id(), account.timeZone(), List.of(leadId)).stream().findFirst()
                 .map(v -> (JsonNode) JsonBody.mapper().valueToTree(v)).orElse(null);
+    }
+
+    /** {@link #render} of many leads of one account in one read, by id (erased or missing ones left out). */
+    Map<String, JsonNode> renderAll(Connection c, Account account, List<String> leadIds) {
+        Map<String, JsonNode> out = new HashMap<>();
+        views.leads(c, account.id(), account.timeZone(), leadIds).forEach(v -> out.put(v.id(), JsonBody.mapper().valueToTree(v)));
+        return out;
     }
 
     /** {@link #recordDetail} with an optional {@code tag}; returns the lead as rendered for the event. */

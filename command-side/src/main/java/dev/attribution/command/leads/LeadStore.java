@@ -2,7 +2,6 @@ package dev.attribution.command.leads;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
-import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.views.RecordViews;
@@ -19,6 +18,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -116,35 +116,50 @@ public class LeadStore {
      */
     public Upsert upsertByEmail(Connection c, String accountId, String email, String firstName, String lastName,
                          String consent, Instant now) throws SQLException {
-        // one statement in the usual case; (xmax = 0) tells a row this statement inserted from one it updated
-        String newId = RequestIds.next("ld_");
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO leads AS l (account_id, id, email, first_name, last_name, ad_consent, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, COALESCE(?, 'UNSPECIFIED'), ?, ?)
-                ON CONFLICT (account_id, lower(email)) DO UPDATE SET first_name = COALESCE(?, l.first_name),
-                       last_name = COALESCE(?, l.last_name), ad_consent = COALESCE(?, l.ad_consent), updated_at = ?
-                WHERE NOT l.erased
-                RETURNING l.id, (l.xmax = 0) AS created""")) {
-            ps.setString(1, accountId);
-            ps.setString(2, newId);
-            ps.setString(3, email);
-            ps.setString(4, firstName);
-            ps.setString(5, lastName);
-            ps.setString(6, consent);
-            ps.setTimestamp(7, Timestamp.from(now));
-            ps.setTimestamp(8, Timestamp.from(now));
-            ps.setString(9, firstName);
-            ps.setString(10, lastName);
-            ps.setString(11, consent);
-            ps.setTimestamp(12, Timestamp.from(now));
-            try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) {
-                    return new Upsert(rs.getString(1), rs.getBoolean(2));
-                }
-            }
+        return LeadUpserts.one(c, new LeadUpserts.Row(accountId, email, firstName, lastName, consent, now));
+    }
+
+    /**
+     * {@link #upsertByEmail} for many leads in one statement (group apply); their (account, email) must be distinct
+     * and no consent GRANTED (its events are {@link #upsertWithEvents}'). Returns the upserts in the order of the rows.
+     */
+    List<Upsert> upsertMany(Connection c, List<LeadUpserts.Row> rows) throws SQLException {
+        return LeadUpserts.many(c, rows);
+    }
+
+    /**
+     * {@link #upsertWithEvents} without names or consent (no event then) for many leads in one statement: the lead of
+     * each (account, email, now), created bare when absent; the pairs must be distinct. Returns their ids in order.
+     */
+    public List<String> upsertBare(Connection c, List<String> accountIds, List<String> emails, List<Instant> nows) throws SQLException {
+        List<LeadUpserts.Row> rows = new ArrayList<>();
+        for (int i = 0; i < emails.size(); i++) {
+            rows.add(new LeadUpserts.Row(accountIds.get(i), emails.get(i), null, null, null, nows.get(i)));
         }
-        // the address is an erased lead's redacted one: the conflicting row may not be updated (it failed before too)
-        throw new SQLException("the email of lead write matches an erased lead's redacted address");
+        return LeadUpserts.many(c, rows).stream().map(Upsert::id).toList();
+    }
+
+    /** {@link #addIps} and then {@link #touch} of many (account, lead) pairs: one IP each (null: none), in two statements. */
+    public void addIpsAndTouchMany(Connection c, List<String> accountIds, List<String> leadIds, List<String> ips, List<Instant> nows)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO lead_ips (account_id, lead_id, ip)
+                SELECT a, l, i FROM unnest(?::text[], ?::text[], ?::text[]) WITH ORDINALITY AS u(a, l, i, o) WHERE i IS NOT NULL ORDER BY o
+                ON CONFLICT DO NOTHING""")) {
+            ps.setArray(1, c.createArrayOf("text", accountIds.toArray()));
+            ps.setArray(2, c.createArrayOf("text", leadIds.toArray()));
+            ps.setArray(3, c.createArrayOf("text", ips.toArray()));
+            ps.executeUpdate();
+        }
+        try (PreparedStatement ps = c.prepareStatement("""
+                UPDATE leads l SET updated_at = GREATEST(l.updated_at, u.t)
+                FROM (SELECT a, i, max(t::timestamptz) AS t FROM unnest(?::text[], ?::text[], ?::text[]) AS x(a, i, t) GROUP BY a, i) u
+                WHERE l.account_id = u.a AND l.id = u.i""")) {
+            ps.setArray(1, c.createArrayOf("text", accountIds.toArray()));
+            ps.setArray(2, c.createArrayOf("text", leadIds.toArray()));
+            ps.setArray(3, c.createArrayOf("text", nows.stream().map(Instant::toString).toArray()));
+            ps.executeUpdate();
+        }
     }
 
     /**
@@ -342,6 +357,11 @@ public class LeadStore {
     /** The lead as {@code GET /leads} shows it, read on this connection (null when erased or missing). */
     public JsonNode render(Connection c, Account account, String leadId) {
         return events.render(c, account, leadId);
+    }
+
+    /** {@link #render} of many leads of one account in one read, by id (erased or missing ones left out). */
+    Map<String, JsonNode> renderAll(Connection c, Account account, List<String> leadIds) {
+        return events.renderAll(c, account, leadIds);
     }
 
     /** Deletes the account's clicks never connected to a lead within the retention (spec 8.2). */

@@ -61,6 +61,11 @@ public class OrderHandlers {
         Create(OrderHandlers orders) {
             super("CREATE_ORDER", orders::create);
         }
+
+        @Override
+        public List<String> advisoryLocks(WriteHandler.Write write) {
+            return productLocks(write);
+        }
     }
 
     @Singleton
@@ -68,6 +73,26 @@ public class OrderHandlers {
         Update(OrderHandlers orders) {
             super("UPDATE_ORDER", orders::update);
         }
+
+        @Override
+        public List<String> advisoryLocks(WriteHandler.Write write) {
+            return productLocks(write);
+        }
+    }
+
+    /**
+     * The product locks the order's items take ({@link ProductCatalog#forItem}: one per product tag, held to the
+     * commit), for the worker to take a batch's all at once, in one order: orders of different batches naming the
+     * same products in different orders deadlocked under load.
+     */
+    static List<String> productLocks(WriteHandler.Write write) {
+        List<String> names = new ArrayList<>();
+        for (JsonNode item : write.payload().path("items")) {
+            String tag = CommerceInput.text(item, "tag");
+            String key = tag != null ? ProductCatalog.saleTag(tag) : ProductCatalog.deriveTag(item.path("name").asText());
+            names.add("product:" + write.account().id() + ":" + key.toLowerCase(java.util.Locale.ROOT));
+        }
+        return names;
     }
 
     @Singleton

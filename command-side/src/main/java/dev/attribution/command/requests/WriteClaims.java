@@ -40,8 +40,8 @@ final class WriteClaims {
     /** How many times a transaction scans past keys it found held before it gives up for now. */
     private static final int ROUNDS = 4;
 
-    /** A pending write to apply. */
-    record Pending(long seq, String id, String accountId, String eventType, String payload, Timestamp createdAt) {
+    /** A pending write to apply, with its ordering key. */
+    record Pending(long seq, int key, String id, String accountId, String eventType, String payload, Timestamp createdAt) {
     }
 
     private record Row(long seq, int key, long size, Pending write) {
@@ -154,7 +154,7 @@ final class WriteClaims {
             ps.setArray(1, c.createArrayOf("integer", keys.toArray()));
             ps.setInt(2, batchSize);
             return rows(ps, rs -> new Row(rs.getLong(1), rs.getInt(2), rs.getLong(3),
-                    new Pending(rs.getLong(1), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getTimestamp(8))));
+                    new Pending(rs.getLong(1), rs.getInt(2), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getTimestamp(8))));
         }
     }
 

@@ -22,6 +22,15 @@ public interface WriteHandler {
 
     JsonNode apply(Connection connection, Write write) throws SQLException;
 
+    /**
+     * The names of the transaction-scoped advisory locks ({@code pg_advisory_xact_lock(hashtext(name))}) applying this
+     * write will wait for, e.g. the products an order names. {@link WriteWorker} takes those of a whole batch first, in
+     * one order, so two batches that need the same locks wait for each other instead of deadlocking (issue 23 point 3).
+     */
+    default java.util.List<String> advisoryLocks(Write write) {
+        return java.util.List.of();
+    }
+
     /** A write that cannot be applied; its message becomes the request's {@code errorMessage}. */
     class WriteFailure extends RuntimeException {
         public WriteFailure(String message) {

@@ -40,6 +40,11 @@ import java.util.Optional;
  * batch is one transaction: a request's effects and its PROCESSED/FAILED mark commit together, so a crash between
  * accept and apply leaves the request PENDING and it is applied exactly once after restart.
  *
+ * <p>Fast path ({@link GroupApply}, issue 23 point 3): the batch's writes of one type are applied together with
+ * set-based statements, each lead's writes still in accept order; the advisory locks the batch will wait for are taken
+ * first, in one order ({@link GroupApply#lockAhead}). If anything fails, the attempt is rolled back and the batch is
+ * applied again one write at a time, each behind a savepoint, so a failing write is marked FAILED alone.
+ *
  * <p>Loop outline: {@link #awaitCalm} (stand aside during a burst of accepts, {@link AcceptBursts}),
  * {@link #processBatch}, and when idle {@link #awaitWrites}.
  */
@@ -55,6 +60,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private final int batchSize;
     private final int threadCount;
     private final WriteClaims claims;
+    private final GroupApply groups;
     private volatile boolean running;
     private final List<Thread> threads = new ArrayList<>();
 
@@ -76,6 +82,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         this.threadCount = settings.getThreads();
         this.claims = new WriteClaims(batchSize, settings.getBatchBytes(), WriteClaims.bigSlots(threadCount));
         handlers.forEach(h -> this.handlers.put(h.eventType(), h));
+        this.groups = new GroupApply(this.handlers);
     }
 
     @Override
@@ -150,12 +157,14 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             Map<String, Optional<Account>> accountsOfBatch = accountsOfBatch(batch, new HashMap<>());
             List<Outcome> outcomes;
             try {
-                outcomes = applyAll(connection, batch, accountsOfBatch, false);
+                groups.lockAhead(connection, batch, accountsOfBatch);
+                outcomes = applyGrouped(connection, batch, accountsOfBatch);
             } catch (FastPathFailed e) {
                 // some write failed: nothing of this attempt is kept; again, each write behind its own savepoint
                 connection.rollback(); // also frees the keys: claim again before the second attempt
                 batch = claims.claim(connection);
-                outcomes = applyAll(connection, batch, accountsOfBatch(batch, accountsOfBatch), true);
+                groups.lockAhead(connection, batch, accountsOfBatch(batch, accountsOfBatch));
+                outcomes = applyOneByOne(connection, batch, accountsOfBatch(batch, accountsOfBatch));
             }
             finish(connection, outcomes);
             connection.commit();
@@ -181,7 +190,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private record Outcome(long seq, String status, String error, String result) {
     }
 
-    /** A write failed while the batch ran without savepoints. */
+    /** A write failed while the batch ran on the fast path (grouped, without savepoints). */
     private static final class FastPathFailed extends RuntimeException {
         FastPathFailed() {
             super(null, null, false, false);
@@ -189,41 +198,53 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     }
 
     /**
-     * Applies the batch in order. Without savepoints (the usual case: two round trips fewer per write) the first
-     * failing write aborts the attempt with {@link FastPathFailed}; with savepoints a failing write is rolled back
-     * alone and marked FAILED, and the others are kept.
+     * The fast path: the batch applied by {@link GroupApply} (writes of one type together, each lead's in order), no
+     * savepoints. Any failure aborts the attempt with {@link FastPathFailed}.
      */
-    private List<Outcome> applyAll(Connection connection, List<Pending> batch, Map<String, Optional<Account>> accountsOfBatch,
-                                   boolean savepoints) throws SQLException {
+    private List<Outcome> applyGrouped(Connection connection, List<Pending> batch, Map<String, Optional<Account>> accountsOfBatch) {
+        List<String> results;
+        try {
+            results = groups.apply(connection, batch, accountsOfBatch);
+        } catch (Exception e) {
+            // a write refused (its FAILED mark comes from the one-by-one attempt) or a statement failed
+            LOG.debug("fast path of a batch of {} failed, applying it one by one: {}", batch.size(), e.toString());
+            throw new FastPathFailed();
+        }
+        List<Outcome> outcomes = new ArrayList<>(batch.size());
+        for (int i = 0; i < batch.size(); i++) {
+            outcomes.add(new Outcome(batch.get(i).seq(), "PROCESSED", null, results.get(i)));
+        }
+        return outcomes;
+    }
+
+    /**
+     * The second attempt after a failed fast path: the batch in order, one write at a time, each behind a savepoint. A
+     * failing write is rolled back alone and marked FAILED, and the others are kept.
+     */
+    private List<Outcome> applyOneByOne(Connection connection, List<Pending> batch, Map<String, Optional<Account>> accountsOfBatch)
+            throws SQLException {
         List<Outcome> outcomes = new ArrayList<>(batch.size());
         for (Pending p : batch) {
-            Savepoint savepoint = savepoints ? connection.setSavepoint() : null;
+            Savepoint savepoint = connection.setSavepoint();
             String error;
             MDC.put(RequestIds.MDC_KEY, p.id()); // every line logged while applying names the request it applies
             try {
                 outcomes.add(new Outcome(p.seq(), "PROCESSED", null, apply(connection, p, accountsOfBatch.get(p.accountId()))));
-                if (savepoint != null) {
-                    connection.releaseSavepoint(savepoint);
-                }
+                connection.releaseSavepoint(savepoint);
                 continue;
             } catch (WriteHandler.WriteFailure e) {
                 error = e.getMessage();
             } catch (Exception e) {
                 Optional<SQLException> rolledBack = transactionRollback(e);
-                if (savepoint != null && rolledBack.isPresent()) {
+                if (rolledBack.isPresent()) {
                     // a deadlock or serialization failure says nothing about the write itself (two transactions
                     // met on the same rows, e.g. conversion_touches of two leads): the whole batch is tried again
                     throw rolledBack.get();
                 }
-                if (savepoint != null) {
-                    LOG.error("request {} ({}) failed", p.id(), p.eventType(), e);
-                }
+                LOG.error("request {} ({}) failed", p.id(), p.eventType(), e);
                 error = "There was a problem while processing the request";
             } finally {
                 MDC.remove(RequestIds.MDC_KEY);
-            }
-            if (savepoint == null) {
-                throw new FastPathFailed();
             }
             connection.rollback(savepoint);
             outcomes.add(new Outcome(p.seq(), "FAILED", error, null));

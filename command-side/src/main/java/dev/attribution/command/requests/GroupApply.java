@@ -1,0 +1,139 @@
+package dev.attribution.command.requests;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.api.JsonBody;
+import dev.attribution.api.auth.Account;
+import dev.attribution.command.requests.WriteClaims.Pending;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The fast path of one claimed batch (issue 23 point 3, group apply): writes of the same type are applied together by
+ * their {@link GroupWriteHandler}, with set-based statements, instead of one by one.
+ *
+ * <p>Order: the batch is cut into rounds, round {@code r} holding the {@code r}-th write of each ordering key
+ * ({@link WriteClaims}), in accept order; rounds are applied one after the other, so a lead's writes in one batch (a
+ * create, then its updates) are still applied one after the other, in accept order. Within a round no two writes
+ * share a key: its groupable writes of each type are applied first, as one group per type, then the others one by
+ * one in accept order. Writes of different keys were never ordered relative to each other (other transactions apply
+ * them in parallel, WriteClaims); within a round that holds here too.
+ *
+ * <p>All or nothing: any failure (a write that is refused, a statement that fails) is thrown, and
+ * {@link WriteWorker} rolls the attempt back and applies the batch one write at a time behind savepoints, as before.
+ */
+final class GroupApply {
+
+    /** A write that cannot be applied on the fast path (no handler, no account): the batch goes one by one. */
+    static final class NotGroupable extends RuntimeException {
+        NotGroupable() {
+            super(null, null, false, false);
+        }
+    }
+
+    private final Map<String, WriteHandler> handlers;
+
+    GroupApply(Map<String, WriteHandler> handlers) {
+        this.handlers = handlers;
+    }
+
+    /** Applies the batch; returns each write's result (JSON text or null) in batch order. */
+    List<String> apply(Connection c, List<Pending> batch, Map<String, Optional<Account>> accounts) throws Exception {
+        String[] results = new String[batch.size()];
+        for (List<Integer> round : rounds(batch)) {
+            Map<String, List<Integer>> groups = new LinkedHashMap<>();
+            List<Integer> alone = new ArrayList<>();
+            Map<Integer, WriteHandler.Write> writes = new HashMap<>();
+            for (int i : round) {
+                Pending p = batch.get(i);
+                WriteHandler handler = handlers.get(p.eventType());
+                Optional<Account> account = accounts.get(p.accountId());
+                if (handler == null || account == null || account.isEmpty()) {
+                    throw new NotGroupable();
+                }
+                WriteHandler.Write w = write(p, account.get());
+                writes.put(i, w);
+                if (handler instanceof GroupWriteHandler g && g.groupable(w)) {
+                    groups.computeIfAbsent(p.eventType(), t -> new ArrayList<>()).add(i);
+                } else {
+                    alone.add(i);
+                }
+            }
+            for (Map.Entry<String, List<Integer>> group : groups.entrySet()) {
+                List<Integer> members = group.getValue();
+                if (members.size() == 1) {
+                    alone.add(members.get(0));
+                    continue;
+                }
+                GroupWriteHandler handler = (GroupWriteHandler) handlers.get(group.getKey());
+                List<JsonNode> out = handler.applyGroup(c, members.stream().map(writes::get).toList());
+                for (int k = 0; k < members.size(); k++) {
+                    results[members.get(k)] = text(out.get(k));
+                }
+            }
+            alone.sort(null);
+            for (int i : alone) {
+                results[i] = text(handlers.get(batch.get(i).eventType()).apply(c, writes.get(i)));
+            }
+        }
+        return java.util.Arrays.asList(results);
+    }
+
+    /**
+     * Takes every advisory lock the batch's writes will wait for ({@link WriteHandler#advisoryLocks}), in one statement
+     * and in one global order (by key): two batches needing the same locks then wait for each other once, at their
+     * start, instead of taking them item by item in different orders and deadlocking (seen with orders naming the same
+     * products: each deadlock cost a second of detection and the whole batch again).
+     */
+    void lockAhead(Connection c, List<Pending> batch, Map<String, Optional<Account>> accounts) throws SQLException {
+        List<String> names = new ArrayList<>();
+        for (Pending p : batch) {
+            WriteHandler handler = handlers.get(p.eventType());
+            Optional<Account> account = accounts.get(p.accountId());
+            if (handler != null && account != null && account.isPresent()) {
+                try {
+                    names.addAll(handler.advisoryLocks(write(p, account.get())));
+                } catch (Exception e) {
+                    // a payload its handler cannot read: the write fails when applied, it takes no lock ahead
+                }
+            }
+        }
+        if (names.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT DISTINCT hashtext(n)::bigint AS k FROM unnest(?::text[]) AS u(n) ORDER BY 1) s""")) {
+            ps.setArray(1, c.createArrayOf("text", names.toArray()));
+            ps.executeQuery().close();
+        }
+    }
+
+    private static WriteHandler.Write write(Pending p, Account account) throws Exception {
+        return new WriteHandler.Write(p.id(), account, JsonBody.mapper().readTree(p.payload()), p.createdAt().toInstant());
+    }
+
+    /** The batch's positions by round: round r holds the r-th write of each ordering key, in batch order. */
+    static List<List<Integer>> rounds(List<Pending> batch) {
+        Map<Integer, Integer> seen = new HashMap<>();
+        List<List<Integer>> rounds = new ArrayList<>();
+        for (int i = 0; i < batch.size(); i++) {
+            int r = seen.merge(batch.get(i).key(), 1, Integer::sum) - 1;
+            while (rounds.size() <= r) {
+                rounds.add(new ArrayList<>());
+            }
+            rounds.get(r).add(i);
+        }
+        return rounds;
+    }
+
+    private static String text(JsonNode result) {
+        return result == null ? null : result.toString();
+    }
+}

@@ -1,0 +1,187 @@
+package dev.attribution.server.platform;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.command.requests.WriteWorker;
+import dev.attribution.testing.TestStack;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Issue 23 point 3, group apply: the writes of one claimed batch are applied by type, many at once, and still each
+ * lead's writes in accept order and every write exactly once. The worker is stopped while the writes are accepted, so
+ * they are pending together when it starts again; all writes of one ordering key (one lead) then go to one claim.
+ */
+@MicronautTest(transactional = false)
+class GroupApplyTest extends PlatformTest {
+
+    @Inject
+    WriteWorker worker;
+
+    @Test
+    void aLeadsCreateAndUpdatesInOneClaimAreAppliedInOrderBesideOtherCreates() throws Exception {
+        Acct a = account();
+        directory.setRateOverride(a.id(), 100_000, 1_000_000);
+        List<String> others = new ArrayList<>();
+        List<String> ofLead = new ArrayList<>();
+        worker.stop();
+        try {
+            for (int i = 0; i < 6; i++) {
+                others.add(sendWrite(a.key(), "POST", "/api/v1.0/leads", "{\"email\":\"other-" + i + "@group.test\",\"firstName\":\"O" + i + "\"}"));
+            }
+            ofLead.add(sendWrite(a.key(), "POST", "/api/v1.0/leads",
+                    "{\"email\":\"Ordered@group.test\",\"firstName\":\"One\",\"phoneNumbers\":[\"+15550001\"]}"));
+            ofLead.add(sendWrite(a.key(), "PUT", "/api/v1.0/leads?email=ordered@group.test", "{\"firstName\":\"Two\",\"tags\":[\"t1\"]}"));
+            ofLead.add(sendWrite(a.key(), "PUT", "/api/v1.0/leads?email=ordered@group.test", "{\"firstName\":\"Three\",\"phoneNumbers\":[\"+15550002\"]}"));
+            ofLead.add(sendWrite(a.key(), "POST", "/api/v1.0/leads", "{\"email\":\"ordered@group.test\",\"lastName\":\"Four\"}"));
+            others.add(sendWrite(a.key(), "POST", "/api/v1.0/leads", "{\"email\":\"other-last@group.test\"}"));
+        } finally {
+            worker.start();
+        }
+        List<JsonNode> results = awaitAllProcessed(a.key(), ofLead);
+        assertEquals(1, scalar("SELECT count(DISTINCT xmin::text) FROM write_requests WHERE id = ANY(?)", ofLead),
+                "one lead's pending writes are claimed together");
+        // each result is the lead as it stood right after that write: the create's before any update of the batch
+        assertEquals(List.of("One", "Two", "Three", "Three"), results.stream().map(r -> r.get("firstName").asText()).toList());
+        assertEquals(List.of("[]", "[\"t1\"]", "[\"t1\"]", "[\"t1\"]"), results.stream().map(r -> r.get("tags").toString()).toList());
+        assertEquals(List.of("[\"+15550001\"]", "[\"+15550001\"]", "[\"+15550001\",\"+15550002\"]", "[]"),
+                results.stream().map(r -> sortedPhones(r)).toList(), "a create without phones deletes the stored ones (spec 4.1)");
+        assertEquals("Four", results.get(3).get("lastName").asText());
+        String id = results.get(0).get("id").asText();
+        results.forEach(r -> assertEquals(id, r.get("id").asText(), "one lead"));
+        List<JsonNode> created = awaitAllProcessed(a.key(), others);
+        for (int i = 0; i < 6; i++) {
+            assertEquals("other-" + i + "@group.test", created.get(i).get("email").asText());
+            assertEquals("O" + i, created.get(i).get("firstName").asText());
+        }
+        assertEquals(8, scalar("SELECT count(*) FROM leads WHERE account_id = ANY(?)", List.of(a.id())));
+    }
+
+    @Test
+    void manyCreatesOfSeveralAccountsInOneBatchAreAppliedOnceEach() throws Exception {
+        List<Acct> accounts = List.of(account(), account(), account());
+        int perAccount = 40;
+        Acct first = accounts.get(0);
+        for (Acct a : accounts) {
+            directory.setRateOverride(a.id(), 100_000, 1_000_000);
+        }
+        // a lead that exists before: a create of its email updates it (names, phones replaced, consent kept)
+        JsonNode before = processed(first.key(), "POST", "/api/v1.0/leads",
+                "{\"email\":\"existing@group.test\",\"firstName\":\"Old\",\"phoneNumbers\":[\"+15559999\"],\"adOptimizationConsent\":\"DENIED\"}",
+                "CREATE_LEAD");
+        List<List<String>> requests = new ArrayList<>();
+        String again;
+        worker.stop();
+        try {
+            for (int i = 0; i < perAccount; i++) {
+                for (Acct a : accounts) {
+                    if (requests.size() < accounts.size()) {
+                        requests.add(new ArrayList<>());
+                    }
+                    String phones = i % 2 == 0 ? "" : ",\"phoneNumbers\":[\"" + phone(i) + "\"]";
+                    requests.get(accounts.indexOf(a)).add(sendWrite(a.key(), "POST", "/api/v1.0/leads",
+                            "{\"email\":\"many-" + i + "@group.test\",\"firstName\":\"M" + i + "\"" + phones + "}"));
+                }
+            }
+            again = sendWrite(first.key(), "POST", "/api/v1.0/leads", "{\"email\":\"EXISTING@group.test\",\"firstName\":\"New\"}");
+        } finally {
+            worker.start();
+        }
+        for (int k = 0; k < accounts.size(); k++) {
+            List<JsonNode> results = awaitAllProcessed(accounts.get(k).key(), requests.get(k));
+            for (int i = 0; i < perAccount; i++) {
+                assertEquals("many-" + i + "@group.test", results.get(i).get("email").asText());
+                assertEquals(i % 2 == 0 ? "[]" : "[\"" + phone(i) + "\"]", results.get(i).get("phoneNumbers").toString());
+            }
+        }
+        JsonNode updated = awaitAllProcessed(first.key(), List.of(again)).get(0);
+        assertEquals(before.get("id").asText(), updated.get("id").asText(), "the existing lead, not a new one");
+        assertEquals("New", updated.get("firstName").asText());
+        assertEquals("[]", updated.get("phoneNumbers").toString(), "a create without phones deletes the stored ones");
+        assertEquals("DENIED", updated.get("adOptimizationConsent").asText(), "consent kept when none is sent");
+
+        List<String> ids = accounts.stream().map(Acct::id).toList();
+        assertEquals(3 * perAccount + 1, scalar("SELECT count(*) FROM leads WHERE account_id = ANY(?)", ids));
+        assertEquals(3 * perAccount + 1, scalar("SELECT count(DISTINCT (account_id, lower(email))) FROM leads WHERE account_id = ANY(?)", ids));
+        assertEquals(3 * perAccount / 2, scalar("SELECT count(*) FROM lead_phones WHERE account_id = ANY(?)", ids));
+        assertEquals(3 * perAccount + 2, scalar("SELECT count(*) FROM write_requests WHERE account_id = ANY(?) AND status = 'PROCESSED'", ids),
+                "every create applied (the 120, the one before and the one again), none failed");
+        awaitCdcCaughtUp();
+        String in = "('" + String.join("','", ids) + "')";
+        String db = TestStack.get().clickhouseDatabase();
+        assertEquals(3 * perAccount + 1, clickhouse("SELECT count() FROM " + db + ".leads_current WHERE account_id IN " + in));
+        assertEquals(3 * perAccount + 1, clickhouse("SELECT uniqExact(account_id, email) FROM " + db + ".leads_current WHERE account_id IN " + in));
+    }
+
+    @Test
+    void clicksOfManyLeadsInOneBatchAreAppliedOnceEachWithTheirLeads() throws Exception {
+        Acct a = account();
+        directory.setRateOverride(a.id(), 100_000, 1_000_000);
+        JsonNode known = processed(a.key(), "POST", "/api/v1.0/leads", "{\"email\":\"known-clicker@group.test\",\"firstName\":\"Known\"}",
+                "CREATE_LEAD");
+        List<String> requests = new ArrayList<>();
+        worker.stop();
+        try {
+            for (int i = 0; i < 12; i++) {
+                String email = i == 0 ? "known-clicker@group.test" : "clicker-" + i + "@group.test";
+                requests.add(sendWrite(a.key(), "POST", "/api/v1.0/clicks", "{\"referrerUrl\":\"https://shop.group.test/?utm_source=g" + i
+                        + "\",\"email\":\"" + email + "\",\"ip\":\"10.9.0." + i + "\"}"));
+            }
+        } finally {
+            worker.start();
+        }
+        List<JsonNode> clicks = awaitAllProcessed(a.key(), requests);
+        assertEquals(known.get("id").asText(), clicks.get(0).get("leadId").asText(), "a click of a known email joins its lead");
+        for (int i = 0; i < 12; i++) {
+            JsonNode click = clicks.get(i);
+            assertEquals(i == 0 ? "known-clicker@group.test" : "clicker-" + i + "@group.test", click.get("email").asText());
+            assertEquals("g" + i, click.get("parsedParameters").get("utm_source").asText());
+            JsonNode lead = get(a.key(), "/api/v1.0/leads?emails=" + list(click.get("email").asText())).body().get("result").get(0);
+            assertEquals(click.get("leadId").asText(), lead.get("id").asText());
+            assertEquals("[\"10.9.0." + i + "\"]", lead.get("ips").toString());
+        }
+        assertEquals("Known", get(a.key(), "/api/v1.0/leads?emails=" + list("known-clicker@group.test")).body().get("result").get(0)
+                .get("firstName").asText(), "a click keeps the lead's names");
+        assertEquals(12, scalar("SELECT count(*) FROM leads WHERE account_id = ANY(?)", List.of(a.id())));
+        assertEquals(12, scalar("SELECT count(DISTINCT lead_id) FROM clicks WHERE account_id = ANY(?)", List.of(a.id())));
+        assertEquals(12, scalar("SELECT count(*) FROM clicks WHERE account_id = ANY(?)", List.of(a.id())));
+        awaitCdcCaughtUp();
+        String db = TestStack.get().clickhouseDatabase();
+        assertEquals(12, clickhouse("SELECT uniqExact(id) FROM " + db + ".clicks WHERE account_id = '" + a.id() + "'"));
+    }
+
+    private static String phone(int i) {
+        return String.format("+155501%04d", i);
+    }
+
+    private static String sortedPhones(JsonNode lead) {
+        List<String> phones = new ArrayList<>();
+        lead.get("phoneNumbers").forEach(p -> phones.add(p.asText()));
+        phones.sort(null);
+        return phones.stream().map(p -> "\"" + p + "\"").toList().toString().replace(", ", ",");
+    }
+
+    private long scalar(String sql, List<String> values) throws Exception {
+        try (Connection c = DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
+             PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setArray(1, c.createArrayOf("text", values.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private static long clickhouse(String sql) {
+        return Long.parseLong(TestStack.get().clickhouse(sql).trim());
+    }
+}
