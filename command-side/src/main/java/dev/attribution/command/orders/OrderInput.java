@@ -7,6 +7,8 @@ import dev.attribution.api.ApiException;
 import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
 import dev.attribution.command.commerce.CommerceInput;
+import dev.attribution.command.orders.OrderCommands.OrderContent;
+import dev.attribution.command.orders.OrderCommands.OrderItem;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -15,8 +17,8 @@ import java.util.regex.Pattern;
 
 /**
  * The order body rules of spec 4.2 (items, order-level amounts, priceFormat, currency, orderId), shared by
- * {@code POST /orders} and {@code PUT /orders/{id}}. Amounts travel in the payload as the decimal text sent and
- * are converted to minor units by {@link #items} and {@link #minor} once the currency is known.
+ * {@code POST /orders} and {@code PUT /orders/{id}}, each message written once. Amounts travel in the command as
+ * sent and are converted to minor units by {@link #items} and {@link #totals} once the currency is known.
  */
 public final class OrderInput {
 
@@ -31,6 +33,11 @@ public final class OrderInput {
     private OrderInput() {
     }
 
+    /** The checked order lines of a body: {@code currency} null when not sent, amounts null when not sent. */
+    record Lines(Money.Format format, String currency, BigDecimal shippingCost, BigDecimal taxes, BigDecimal orderDiscount,
+                 BigDecimal hardCost, List<OrderItem> items) {
+    }
+
     public static String orderId(String id) {
         if (id.length() > 255 || !ORDER_ID.matcher(id).matches()) {
             throw ApiException.badRequest(INVALID_ORDER_ID);
@@ -38,23 +45,24 @@ public final class OrderInput {
         return id;
     }
 
-    /** Copies items, order amounts, priceFormat and currency (validated against {@code checkCurrency}). */
-    public static void copyOrder(JsonBody body, ObjectNode payload, String checkCurrency) {
+    /** Items, order amounts, priceFormat and currency (validated against {@code checkCurrency}). */
+    static Lines lines(JsonBody body, String checkCurrency) {
         String format = body.nonBlankString("priceFormat").map(v -> FixedSet.require("priceFormat", v, Money.FORMATS)).orElse("DECIMAL");
-        payload.put("priceFormat", format);
         String currency = checkCurrency;
+        String sentCurrency = null;
         if (body.present("currency")) {
             currency = body.nonBlankString("currency").map(c -> c.toUpperCase(java.util.Locale.ROOT)).orElse(checkCurrency);
             if (!Money.isCurrency(currency)) {
                 throw ApiException.badRequest("Invalid currency: " + body.string("currency").orElse(""));
             }
-            payload.put("currency", currency);
+            sentCurrency = currency;
         }
-        for (String field : ORDER_AMOUNTS) {
+        BigDecimal[] amounts = new BigDecimal[ORDER_AMOUNTS.size()];
+        for (int i = 0; i < amounts.length; i++) {
+            String field = ORDER_AMOUNTS.get(i);
             if (body.present(field)) {
-                BigDecimal v = body.decimal(field).orElseThrow();
-                Money.toMinor(field, v, format, currency);
-                payload.put(field, v.toPlainString());
+                amounts[i] = body.decimal(field).orElseThrow();
+                Money.toMinor(field, amounts[i], format, currency);
             }
         }
         JsonNode items = body.node().get("items");
@@ -67,30 +75,33 @@ public final class OrderInput {
         if (items.isEmpty()) {
             throw ApiException.badRequest(EMPTY_ITEMS);
         }
-        ArrayNode out = payload.putArray("items");
+        List<OrderItem> out = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             if (!items.get(i).isObject()) {
                 throw ApiException.badRequest("items must be an array of objects");
             }
             out.add(item(JsonBody.of((ObjectNode) items.get(i)), "items[" + i + "].", format, currency));
         }
-        List<OrderSplit.Item> split = items(payload, currency);
-        if (OrderSplit.total(split, totals(payload, currency, 0)) < 0) {
+        Lines lines = new Lines(Money.Format.valueOf(format), sentCurrency, amounts[0], amounts[1], amounts[2], amounts[3], out);
+        List<OrderSplit.Item> split = items(lines.items(), format, currency);
+        if (OrderSplit.total(split, totals(lines.shippingCost(), lines.taxes(), lines.orderDiscount(), lines.hardCost(), format, currency, 0)) < 0) {
             throw ApiException.badRequest("The discounts cannot exceed the order total");
         }
+        return lines;
     }
 
-    private static ObjectNode item(JsonBody item, String prefix, String format, String currency) {
-        ObjectNode out = JsonBody.mapper().createObjectNode();
-        out.put("name", itemName(item, prefix));
+    private static OrderItem item(JsonBody item, String prefix, String format, String currency) {
+        String name = itemName(item, prefix);
         if (!item.present("price")) {
             throw ApiException.badRequest("Missing required field: " + prefix + "price");
         }
-        for (String field : List.of("price", "costOfGoods", "taxes", "itemDiscount")) {
-            BigDecimal v = number(item, prefix, field);
+        BigDecimal[] amounts = new BigDecimal[4];
+        List<String> fields = List.of("price", "costOfGoods", "taxes", "itemDiscount");
+        for (int i = 0; i < amounts.length; i++) {
+            BigDecimal v = number(item, prefix, fields.get(i));
             if (v != null) {
-                Money.toMinor(prefix + field, v, format, currency);
-                out.put(field, v.toPlainString());
+                Money.toMinor(prefix + fields.get(i), v, format, currency);
+                amounts[i] = v;
             }
         }
         BigDecimal quantity = number(item, prefix, "quantity");
@@ -98,20 +109,23 @@ public final class OrderInput {
                 || quantity.compareTo(BigDecimal.valueOf(MAX_QUANTITY)) > 0)) {
             throw ApiException.badRequest(prefix + "quantity must be a whole number between 1 and " + MAX_QUANTITY);
         }
-        out.put("quantity", quantity == null ? 1 : quantity.intValueExact());
-        for (String field : List.of("externalId", "sku", "tag", "categoryName")) {
-            stringField(item, prefix, field).ifPresent(v -> out.put(field, v));
-        }
-        if (out.has("tag") && "@!#".indexOf(out.get("tag").asText().charAt(0)) >= 0) {
+        String externalId = stringField(item, prefix, "externalId");
+        String sku = stringField(item, prefix, "sku");
+        String tag = stringField(item, prefix, "tag");
+        String categoryName = stringField(item, prefix, "categoryName");
+        if (tag != null && "@!#".indexOf(tag.charAt(0)) >= 0) {
             throw ApiException.badRequest(prefix + "tag must be a sale tag ($)");
         }
+        boolean rebill;
+        List<String> packages;
         try {
-            out.put("isRebill", item.bool("isRebill").orElse(false));
-            out.set("packages", CommerceInput.strings(item.stringOrList("packages").orElse(List.of())));
+            rebill = item.bool("isRebill").orElse(false);
+            packages = item.stringOrList("packages").orElse(List.of());
         } catch (ApiException e) {
             throw ApiException.badRequest(prefix + e.messages().get(0));
         }
-        return out;
+        return new OrderItem(name, amounts[0], amounts[1], amounts[2], amounts[3], quantity == null ? 1 : quantity.intValueExact(),
+                externalId, sku, tag, categoryName, rebill, packages);
     }
 
     /** An item name: required, at least 3 characters (as for products, spec 4.6). */
@@ -139,57 +153,69 @@ public final class OrderInput {
         }
     }
 
-    private static java.util.Optional<String> stringField(JsonBody item, String prefix, String field) {
+    private static String stringField(JsonBody item, String prefix, String field) {
         try {
-            return item.nonBlankString(field);
+            return item.nonBlankString(field).orElse(null);
         } catch (ApiException e) {
             throw ApiException.badRequest(prefix + field + " must be a string");
         }
     }
 
-    /** The payload's items as split input, in minor units of {@code currency}. */
-    public static List<OrderSplit.Item> items(JsonNode payload, String currency) {
-        String format = payload.path("priceFormat").asText("DECIMAL");
+    /** The order's items as split input, in minor units of {@code currency}. */
+    public static List<OrderSplit.Item> items(OrderContent order, String currency) {
+        return items(order.items(), order.format(), currency);
+    }
+
+    private static List<OrderSplit.Item> items(List<OrderItem> items, String format, String currency) {
         List<OrderSplit.Item> out = new ArrayList<>();
-        for (JsonNode item : payload.get("items")) {
-            out.add(new OrderSplit.Item(minor(item, "price", format, currency), item.path("quantity").asInt(1),
-                    minor(item, "costOfGoods", format, currency), minor(item, "taxes", format, currency),
-                    minor(item, "itemDiscount", format, currency)));
+        for (OrderItem item : items) {
+            out.add(new OrderSplit.Item(minor("price", item.price(), format, currency), item.units(),
+                    minor("costOfGoods", item.costOfGoods(), format, currency), minor("taxes", item.taxes(), format, currency),
+                    minor("itemDiscount", item.itemDiscount(), format, currency)));
         }
         return out;
     }
 
-    /** Order-level amounts; {@code storedHardCost} (minor units) when the payload has no hardCost. */
-    public static OrderSplit.Totals totals(JsonNode payload, String currency, long storedHardCost) {
-        String format = payload.path("priceFormat").asText("DECIMAL");
-        return new OrderSplit.Totals(minor(payload, "shippingCost", format, currency), minor(payload, "taxes", format, currency),
-                minor(payload, "orderDiscount", format, currency),
-                payload.has("hardCost") ? minor(payload, "hardCost", format, currency) : storedHardCost);
+    /** Order-level amounts; {@code storedHardCost} (minor units) when the order sends no hardCost. */
+    public static OrderSplit.Totals totals(OrderContent order, String currency, long storedHardCost) {
+        return totals(order.shippingCost(), order.taxes(), order.orderDiscount(), order.hardCost(), order.format(), currency,
+                storedHardCost);
+    }
+
+    private static OrderSplit.Totals totals(BigDecimal shippingCost, BigDecimal taxes, BigDecimal orderDiscount,
+                                            BigDecimal hardCost, String format, String currency, long storedHardCost) {
+        return new OrderSplit.Totals(minor("shippingCost", shippingCost, format, currency), minor("taxes", taxes, format, currency),
+                minor("orderDiscount", orderDiscount, format, currency),
+                hardCost != null ? minor("hardCost", hardCost, format, currency) : storedHardCost);
     }
 
     /**
      * The order's content as a SHA-256 hex digest: currency, order amounts and items (every item field, amounts in
      * minor units, so {@code 10}, {@code 10.00} and INTEGER {@code 1000} are the same price). Two POSTs of one orderId
      * with the same digest are one order sent twice (docs/commerce.md "Orders"); the buyer's fields, the date, cartId
-     * and externalSubscriptionId are not part of it (a retry may re-stamp them).
+     * and externalSubscriptionId are not part of it (a retry may re-stamp them). The bytes hashed are those of the
+     * versions before command records, so an order stored by them is recognised when sent again.
      */
-    public static String digest(JsonNode payload, String currency) {
-        String format = payload.path("priceFormat").asText("DECIMAL");
+    public static String digest(OrderContent order, String currency) {
+        String format = order.format();
         ObjectNode content = JsonBody.mapper().createObjectNode().put("currency", currency);
-        for (String field : ORDER_AMOUNTS) {
-            content.put(field, minor(payload, field, format, currency));
+        List<BigDecimal> amounts = java.util.Arrays.asList(order.shippingCost(), order.taxes(), order.orderDiscount(), order.hardCost());
+        for (int i = 0; i < ORDER_AMOUNTS.size(); i++) {
+            content.put(ORDER_AMOUNTS.get(i), minor(ORDER_AMOUNTS.get(i), amounts.get(i), format, currency));
         }
         ArrayNode items = content.putArray("items");
-        for (JsonNode item : payload.get("items")) {
-            ObjectNode o = items.addObject().put("name", item.get("name").asText()).put("quantity", item.path("quantity").asInt(1));
-            for (String field : List.of("price", "costOfGoods", "taxes", "itemDiscount")) {
-                o.put(field, minor(item, field, format, currency));
-            }
-            for (String field : List.of("externalId", "sku", "tag", "categoryName")) {
-                o.put(field, item.hasNonNull(field) ? item.get(field).asText() : null);
-            }
-            o.put("isRebill", item.path("isRebill").asBoolean(false));
-            o.set("packages", item.path("packages"));
+        for (OrderItem item : order.items()) {
+            ObjectNode o = items.addObject().put("name", item.name()).put("quantity", item.units());
+            o.put("price", minor("price", item.price(), format, currency));
+            o.put("costOfGoods", minor("costOfGoods", item.costOfGoods(), format, currency));
+            o.put("taxes", minor("taxes", item.taxes(), format, currency));
+            o.put("itemDiscount", minor("itemDiscount", item.itemDiscount(), format, currency));
+            o.put("externalId", item.externalId());
+            o.put("sku", item.sku());
+            o.put("tag", item.tag());
+            o.put("categoryName", item.categoryName());
+            o.put("isRebill", item.rebill());
+            o.set("packages", CommerceInput.strings(item.packageNames()));
         }
         try {
             byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
@@ -200,7 +226,7 @@ public final class OrderInput {
         }
     }
 
-    static long minor(JsonNode node, String field, String format, String currency) {
-        return node.hasNonNull(field) ? Money.toMinor(field, new BigDecimal(node.get(field).asText()), format, currency) : 0;
+    static long minor(String field, BigDecimal amount, String format, String currency) {
+        return amount != null ? Money.toMinor(field, amount, format, currency) : 0;
     }
 }
