@@ -1,12 +1,11 @@
 package dev.attribution.command.orders;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiException;
-import dev.attribution.api.FixedSet;
 import dev.attribution.api.JsonBody;
 import dev.attribution.command.commerce.CommerceInput;
+import dev.attribution.command.commerce.PersonFields;
 import dev.attribution.command.orders.OrderCommands.OrderContent;
 import dev.attribution.command.orders.OrderCommands.OrderItem;
 
@@ -26,9 +25,10 @@ public final class OrderInput {
             + "periods (.) and colons (:) are allowed, with no spaces";
     public static final String NO_ITEMS = "Missing required field: items";
     public static final String EMPTY_ITEMS = "items must contain at least one item";
+    static final String ITEMS_NOT_OBJECTS = "items must be an array of objects";
     public static final List<String> ORDER_AMOUNTS = List.of("shippingCost", "taxes", "orderDiscount", "hardCost");
     private static final Pattern ORDER_ID = Pattern.compile("[A-Za-z0-9_.:-]+");
-    private static final int MAX_QUANTITY = 100_000;
+    static final int MAX_QUANTITY = 100_000;
 
     private OrderInput() {
     }
@@ -46,43 +46,36 @@ public final class OrderInput {
     }
 
     /** Items, order amounts, priceFormat and currency (validated against {@code checkCurrency}). */
-    static Lines lines(JsonBody body, String checkCurrency) {
-        String format = body.nonBlankString("priceFormat").map(v -> FixedSet.require("priceFormat", v, Money.FORMATS)).orElse("DECIMAL");
+    static Lines lines(OrderLines.Body body, String checkCurrency) {
+        String format = body.priceFormat() == null ? Money.Format.DECIMAL.name() : body.priceFormat().name();
         String currency = checkCurrency;
         String sentCurrency = null;
-        if (body.present("currency")) {
-            currency = body.nonBlankString("currency").map(c -> c.toUpperCase(java.util.Locale.ROOT)).orElse(checkCurrency);
+        if (body.currency() != null) {
+            String sent = PersonFields.nonBlank(body.currency());
+            currency = sent != null ? sent.toUpperCase(java.util.Locale.ROOT) : checkCurrency;
             if (!Money.isCurrency(currency)) {
-                throw ApiException.badRequest("Invalid currency: " + body.string("currency").orElse(""));
+                throw ApiException.badRequest("Invalid currency: " + body.currency());
             }
             sentCurrency = currency;
         }
-        BigDecimal[] amounts = new BigDecimal[ORDER_AMOUNTS.size()];
-        for (int i = 0; i < amounts.length; i++) {
-            String field = ORDER_AMOUNTS.get(i);
-            if (body.present(field)) {
-                amounts[i] = body.decimal(field).orElseThrow();
-                Money.toMinor(field, amounts[i], format, currency);
+        List<BigDecimal> amounts = java.util.Arrays.asList(body.shippingCost(), body.taxes(), body.orderDiscount(), body.hardCost());
+        for (int i = 0; i < amounts.size(); i++) {
+            if (amounts.get(i) != null) {
+                Money.toMinor(ORDER_AMOUNTS.get(i), amounts.get(i), format, currency);
             }
         }
-        JsonNode items = body.node().get("items");
-        if (items == null || items.isNull()) {
+        if (body.items() == null) {
             throw ApiException.badRequest(NO_ITEMS);
         }
-        if (!items.isArray()) {
-            throw ApiException.badRequest("items must be an array of objects");
-        }
-        if (items.isEmpty()) {
+        if (body.items().isEmpty()) {
             throw ApiException.badRequest(EMPTY_ITEMS);
         }
         List<OrderItem> out = new ArrayList<>();
-        for (int i = 0; i < items.size(); i++) {
-            if (!items.get(i).isObject()) {
-                throw ApiException.badRequest("items must be an array of objects");
-            }
-            out.add(item(JsonBody.of((ObjectNode) items.get(i)), "items[" + i + "].", format, currency));
+        for (int i = 0; i < body.items().size(); i++) {
+            out.add(item(body.items().get(i), "items[" + i + "].", format, currency));
         }
-        Lines lines = new Lines(Money.Format.valueOf(format), sentCurrency, amounts[0], amounts[1], amounts[2], amounts[3], out);
+        Lines lines = new Lines(Money.Format.valueOf(format), sentCurrency, amounts.get(0), amounts.get(1), amounts.get(2),
+                amounts.get(3), out);
         List<OrderSplit.Item> split = items(lines.items(), format, currency);
         if (OrderSplit.total(split, totals(lines.shippingCost(), lines.taxes(), lines.orderDiscount(), lines.hardCost(), format, currency, 0)) < 0) {
             throw ApiException.badRequest("The discounts cannot exceed the order total");
@@ -90,75 +83,33 @@ public final class OrderInput {
         return lines;
     }
 
-    private static OrderItem item(JsonBody item, String prefix, String format, String currency) {
-        String name = itemName(item, prefix);
-        if (!item.present("price")) {
-            throw ApiException.badRequest("Missing required field: " + prefix + "price");
-        }
-        BigDecimal[] amounts = new BigDecimal[4];
-        List<String> fields = List.of("price", "costOfGoods", "taxes", "itemDiscount");
-        for (int i = 0; i < amounts.length; i++) {
-            BigDecimal v = number(item, prefix, fields.get(i));
-            if (v != null) {
-                Money.toMinor(prefix + fields.get(i), v, format, currency);
-                amounts[i] = v;
-            }
-        }
-        BigDecimal quantity = number(item, prefix, "quantity");
-        if (quantity != null && (quantity.stripTrailingZeros().scale() > 0 || quantity.signum() <= 0
-                || quantity.compareTo(BigDecimal.valueOf(MAX_QUANTITY)) > 0)) {
-            throw ApiException.badRequest(prefix + "quantity must be a whole number between 1 and " + MAX_QUANTITY);
-        }
-        String externalId = stringField(item, prefix, "externalId");
-        String sku = stringField(item, prefix, "sku");
-        String tag = stringField(item, prefix, "tag");
-        String categoryName = stringField(item, prefix, "categoryName");
-        if (tag != null && "@!#".indexOf(tag.charAt(0)) >= 0) {
-            throw ApiException.badRequest(prefix + "tag must be a sale tag ($)");
-        }
-        boolean rebill;
-        List<String> packages;
-        try {
-            rebill = item.bool("isRebill").orElse(false);
-            packages = item.stringOrList("packages").orElse(List.of());
-        } catch (ApiException e) {
-            throw ApiException.badRequest(prefix + e.messages().get(0));
-        }
-        return new OrderItem(name, amounts[0], amounts[1], amounts[2], amounts[3], quantity == null ? 1 : quantity.intValueExact(),
-                externalId, sku, tag, categoryName, rebill, packages);
-    }
-
-    /** An item name: required, at least 3 characters (as for products, spec 4.6). */
-    public static String itemName(JsonBody item, String prefix) {
-        String name;
-        try {
-            name = item.nonBlankString("name").orElseThrow(() -> ApiException.badRequest("Missing required field: " + prefix + "name"));
-        } catch (ApiException e) {
-            if (e.messages().get(0).startsWith("Missing")) {
-                throw e;
-            }
-            throw ApiException.badRequest(prefix + "name must be a string");
+    private static OrderItem item(OrderLines.Item item, String prefix, String format, String currency) {
+        String name = PersonFields.nonBlank(item.name());
+        if (name == null) {
+            throw ApiException.badRequest("Missing required field: " + prefix + "name");
         }
         if (name.length() < 3) {
             throw ApiException.badRequest(prefix + "name must have at least 3 characters");
         }
-        return name;
-    }
-
-    private static BigDecimal number(JsonBody item, String prefix, String field) {
-        try {
-            return item.decimal(field).orElse(null);
-        } catch (ApiException e) {
-            throw ApiException.badRequest(prefix + field + " must be a number");
+        if (item.price() == null) {
+            throw ApiException.badRequest("Missing required field: " + prefix + "price");
         }
-    }
-
-    private static String stringField(JsonBody item, String prefix, String field) {
-        try {
-            return item.nonBlankString(field).orElse(null);
-        } catch (ApiException e) {
-            throw ApiException.badRequest(prefix + field + " must be a string");
+        List<BigDecimal> amounts = java.util.Arrays.asList(item.price(), item.costOfGoods(), item.taxes(), item.itemDiscount());
+        List<String> fields = List.of("price", "costOfGoods", "taxes", "itemDiscount");
+        for (int i = 0; i < amounts.size(); i++) {
+            if (amounts.get(i) != null) {
+                Money.toMinor(prefix + fields.get(i), amounts.get(i), format, currency);
+            }
         }
+        String tag = PersonFields.nonBlank(item.tag());
+        if (tag != null && "@!#".indexOf(tag.charAt(0)) >= 0) {
+            throw ApiException.badRequest(prefix + "tag must be a sale tag ($)");
+        }
+        List<String> packages = item.packages() == null || item.packages().values() == null ? List.of() : item.packages().values();
+        return new OrderItem(name, amounts.get(0), amounts.get(1), amounts.get(2), amounts.get(3),
+                item.quantity() == null ? 1 : item.quantity(), PersonFields.nonBlank(item.externalId()),
+                PersonFields.nonBlank(item.sku()), tag, PersonFields.nonBlank(item.categoryName()),
+                Boolean.TRUE.equals(item.isRebill()), packages);
     }
 
     /** The order's items as split input, in minor units of {@code currency}. */
