@@ -6,6 +6,10 @@ import dev.attribution.command.calls.UpdateCalls;
 import dev.attribution.command.customcosts.CustomCostCommands.CreateCustomCost;
 import dev.attribution.command.customcosts.CustomCostCommands.DeleteCustomCost;
 import dev.attribution.command.customcosts.CustomCostCommands.UpdateCustomCost;
+import dev.attribution.command.leads.CreateLead;
+import dev.attribution.command.leads.DeleteLead;
+import dev.attribution.command.leads.TagLeads;
+import dev.attribution.command.leads.UpdateLead;
 import dev.attribution.command.products.ProductCommands.CreateProduct;
 import dev.attribution.command.products.ProductCommands.DeleteProduct;
 import dev.attribution.command.products.ProductCommands.UpdateProduct;
@@ -24,6 +28,10 @@ public final class CommandTypes {
             Map.entry(CreateCall.class, "CREATE_CALL"),
             Map.entry(UpdateCalls.class, "UPDATE_CALL"),
             Map.entry(DeleteCall.class, "DELETE_CALL"),
+            Map.entry(CreateLead.class, "CREATE_LEAD"),
+            Map.entry(UpdateLead.class, "UPDATE_LEAD"),
+            Map.entry(DeleteLead.class, "DELETE_LEAD"),
+            Map.entry(TagLeads.class, "ADD_TAGS_TO_LEADS"),
             Map.entry(CreateCustomCost.class, "CREATE_CUSTOM_COST"),
             Map.entry(UpdateCustomCost.class, "UPDATE_CUSTOM_COST"),
             Map.entry(DeleteCustomCost.class, "DELETE_CUSTOM_COST"),
