@@ -6,7 +6,8 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.adspend.AdHierarchy;
-import dev.attribution.command.leads.LeadStore;
+import dev.attribution.command.leads.LeadResolver;
+import dev.attribution.command.leads.LeadsTable;
 import dev.attribution.command.requests.GroupWriteHandler;
 import dev.attribution.command.urlrules.UrlRuleEngine;
 import dev.attribution.command.urlrules.UrlRuleMatcher;
@@ -35,13 +36,13 @@ import java.util.Optional;
 @Singleton
 class CreateClickHandler implements GroupWriteHandler {
 
-    private final LeadStore leads;
+    private final LeadResolver leads;
     private final RecordViews views;
     private final String placeholderDomain;
     private final UrlRuleMatcher urlRules;
     private final AdHierarchy hierarchy;
 
-    CreateClickHandler(LeadStore leads, RecordViews views,
+    CreateClickHandler(LeadResolver leads, RecordViews views,
                        LeadSettings settings,
                        UrlRuleMatcher urlRules, AdHierarchy hierarchy) {
         this.urlRules = urlRules;
@@ -62,7 +63,7 @@ class CreateClickHandler implements GroupWriteHandler {
         Account account = write.account();
         Instant now = write.acceptedAt();
         Instant date = date(p, now);
-        LeadStore.purgeUnassignedClicks(c, account.id(), now);
+        LeadResolver.purgeUnassignedClicks(c, account.id(), now);
         String leadId = lead(c, account, p, now).orElse(null);
         String id = RequestIds.next("clk_");
         try (PreparedStatement ps = c.prepareStatement(INSERT + ROW)) {
@@ -111,7 +112,7 @@ class CreateClickHandler implements GroupWriteHandler {
         Map<String, Account> accounts = new LinkedHashMap<>();
         writes.forEach(w -> accounts.putIfAbsent(w.account().id(), w.account()));
         for (String accountId : accounts.keySet()) {
-            LeadStore.purgeUnassignedClicks(c, accountId, writes.stream().filter(w -> w.account().id().equals(accountId))
+            LeadResolver.purgeUnassignedClicks(c, accountId, writes.stream().filter(w -> w.account().id().equals(accountId))
                     .findFirst().orElseThrow().acceptedAt());
         }
         List<String> accountIds = writes.stream().map(w -> w.account().id()).toList();
@@ -192,7 +193,7 @@ class CreateClickHandler implements GroupWriteHandler {
             return Optional.of(id);
         }
         for (String phone : phones) {
-            Optional<LeadStore.Current> byPhone = leads.findByPhoneDigits(c, account.id(), phone);
+            Optional<LeadsTable.Current> byPhone = leads.findByPhoneDigits(c, account.id(), phone);
             if (byPhone.isPresent()) {
                 return Optional.of(byPhone.get().id());
             }

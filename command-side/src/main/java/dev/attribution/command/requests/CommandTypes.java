@@ -11,6 +11,10 @@ import dev.attribution.command.customcosts.CustomCostCommands.UpdateCustomCost;
 import dev.attribution.command.orders.OrderCommands.PlaceOrder;
 import dev.attribution.command.orders.OrderCommands.UpdateOrder;
 import dev.attribution.command.orders.RefundOrder;
+import dev.attribution.command.leads.CreateLead;
+import dev.attribution.command.leads.DeleteLead;
+import dev.attribution.command.leads.TagLeads;
+import dev.attribution.command.leads.UpdateLead;
 import dev.attribution.command.products.ProductCommands.CreateProduct;
 import dev.attribution.command.products.ProductCommands.DeleteProduct;
 import dev.attribution.command.products.ProductCommands.UpdateProduct;
@@ -35,6 +39,10 @@ public final class CommandTypes {
             Map.entry(DeleteCall.class, "DELETE_CALL"),
             Map.entry(CreateCart.class, "CREATE_CART"),
             Map.entry(UpdateCart.class, "UPDATE_CART"),
+            Map.entry(CreateLead.class, "CREATE_LEAD"),
+            Map.entry(UpdateLead.class, "UPDATE_LEAD"),
+            Map.entry(DeleteLead.class, "DELETE_LEAD"),
+            Map.entry(TagLeads.class, "ADD_TAGS_TO_LEADS"),
             Map.entry(CreateCustomCost.class, "CREATE_CUSTOM_COST"),
             Map.entry(UpdateCustomCost.class, "UPDATE_CUSTOM_COST"),
             Map.entry(DeleteCustomCost.class, "DELETE_CUSTOM_COST"),

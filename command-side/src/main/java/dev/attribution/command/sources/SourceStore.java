@@ -5,6 +5,7 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.command.adspend.AdHierarchy;
 import dev.attribution.command.customcosts.CustomCostsTable;
+import dev.attribution.command.leads.LeadTags;
 import dev.attribution.command.requests.WriteHandler;
 import dev.attribution.views.RecordViews;
 import jakarta.inject.Singleton;
@@ -142,22 +143,7 @@ class SourceStore {
             ps.executeUpdate();
         }
         if (renamed) {
-            // a lead holding both tags keeps the one it has; the old one goes
-            try (PreparedStatement ps = c.prepareStatement("""
-                    UPDATE lead_tags t SET tag = ? WHERE t.account_id = ? AND lower(t.tag) = lower(?)
-                      AND NOT EXISTS (SELECT 1 FROM lead_tags n WHERE n.account_id = t.account_id AND n.lead_id = t.lead_id
-                                      AND lower(n.tag) = lower(?))""")) {
-                ps.setString(1, newTag);
-                ps.setString(2, accountId);
-                ps.setString(3, oldTag);
-                ps.setString(4, newTag);
-                ps.executeUpdate();
-            }
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM lead_tags WHERE account_id = ? AND lower(tag) = lower(?)")) {
-                ps.setString(1, accountId);
-                ps.setString(2, oldTag);
-                ps.executeUpdate();
-            }
+            LeadTags.renameTag(c, accountId, oldTag, newTag); // a lead holding both tags keeps the one it has
             costs.renameSourceTag(c, accountId, oldTag, newTag);
         }
     }
