@@ -156,7 +156,7 @@ public class AttributionQuery {
         // Ad spend of the days startDate..endDate in the account zone
         String dayKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDate(u, "day") + ")").orElse(scope.entity());
         String costSql = "SELECT " + dayKey + " AS row_key, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost FROM "
-                + SpendDays.between(db, accountId, p.fromDay(), p.toDay()).subquery("sp") + " WHERE " + scope.where()
+                + SpendDays.between(db, accountId, p.fromDay(), p.toDay(), scope).subquery("sp") + " WHERE " + scope.where()
                 + " GROUP BY row_key";
         // the four sums read different tables: run at once
         List<List<JsonNode>> results = conversions ? clickHouse.selectAll(List.of(salesSql, callsSql, leadsSql, costSql))
