@@ -50,6 +50,8 @@ since() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1
 
 "$ROOT/scripts/lib/servers.sh" pg-start "$WORK/pg" "$PG_PORT" >/dev/null
 "$ROOT/scripts/lib/servers.sh" ch-start "$WORK/ch" "$CH_HTTP" "$CH_TCP" >/dev/null
+# every statement in system.query_log: the figures per request below come from it (users.xml is re-read live)
+sed -i '0,/<default>/s|<default>|<default><log_queries>1</log_queries>|' "$WORK/ch/users.xml"
 export POSTGRES_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/attribution" CLICKHOUSE_URL="http://127.0.0.1:$CH_HTTP" PORT=$APP_PORT
 PSQL=(/usr/lib/postgresql/15/bin/psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d attribution -v ON_ERROR_STOP=1 -qtA)
 ch() { curl -sS --fail-with-body "http://127.0.0.1:$CH_HTTP/" --data-binary "$1"; }
@@ -133,15 +135,39 @@ timed() {
   else
     for _ in 1 2; do curl -s -o /dev/null -H "API-Key: $KEY" "$url"; done
   fi
-  local cpu0 cpu1
+  local cpu0 cpu1 t0 t1
+  sleep 1; t0=$(date +%s)          # the warm-ups' statements end in an earlier second than t0
   cpu0=$(ch_cpu)
   for _ in $(seq 1 "$n"); do
     curl -s -m 300 -o /dev/null -w '%{time_total}\n' -H "API-Key: $KEY" "$url"
   done > "$WORK/times"
   cpu1=$(ch_cpu)
+  t1=$(date +%s); sleep 1
   sort -n "$WORK/times" | awk -v l="$label" -v cpu="$(( (cpu1 - cpu0) * 1000 / $(getconf CLK_TCK) / n ))" '{a[NR]=$1*1000} END {
       i=int(NR*0.5+0.5); j=int(NR*0.99+0.5); if (j<1) j=1;
       printf "%-34s n=%d p50=%.0f ms  p99=%.0f ms  max=%.0f ms  clickhouse cpu %d ms/request\n", l, NR, a[i], a[j], a[NR], cpu}'
+  echo "  per request (system.query_log): $(ch_reads "$t0" "$t1" "$n")"
+  if [ "${DETAIL:-0}" = 1 ]; then ch_statements "$t0" "$t1" "$n"; fi
+}
+# The statements of the requests finished in [FROM, TO] (epoch seconds), per request (N requests): how many, the rows
+# and bytes they read, and their user + system CPU time (ProfileEvents) — figures the machine's other load barely moves
+ch_reads() {
+  ch "SYSTEM FLUSH LOGS"
+  ch "SELECT concat(toString(round(count() / $3, 1)), ' statements, ', toString(round(sum(read_rows) / $3)), ' rows, ',
+      toString(round(sum(read_bytes) / $3 / 1e6, 1)), ' MB read, cpu ', toString(round(sum(cpu_us) / $3 / 1000)), ' ms (',
+      toString(round(sum(query_duration_ms) / $3)), ' ms summed durations)') FROM (SELECT read_rows, read_bytes, query_duration_ms,
+      arraySum(arrayMap((n, v) -> if(n IN ('UserTimeMicroseconds', 'SystemTimeMicroseconds'), v, 0), ProfileEvents.Names,
+      ProfileEvents.Values)) AS cpu_us FROM system.query_log WHERE type = 2 AND event_time >= toDateTime($1)
+      AND event_time <= toDateTime($2) AND query NOT LIKE '%system.%') FORMAT TSV"
+}
+# DETAIL=1: the same per statement (its first 150 characters), the heaviest first
+ch_statements() {
+  ch "SELECT concat('    ', toString(round(count() / $3, 1)), ' x  ', toString(round(avg(read_rows))), ' rows  ',
+      toString(round(avg(read_bytes) / 1e6, 1)), ' MB  cpu ', toString(round(avg(cpu_us) / 1000)), ' ms  ', toString(round(avg(query_duration_ms))),
+      ' ms  ', q) FROM (SELECT substring(replaceRegexpAll(query, '[\\n ]+', ' '), 1, 150) AS q, read_rows, read_bytes, query_duration_ms,
+      arraySum(arrayMap((n, v) -> if(n IN ('UserTimeMicroseconds', 'SystemTimeMicroseconds'), v, 0), ProfileEvents.Names,
+      ProfileEvents.Values)) AS cpu_us FROM system.query_log WHERE type = 2 AND event_time >= toDateTime($1)
+      AND event_time <= toDateTime($2) AND query NOT LIKE '%system.%') GROUP BY q ORDER BY avg(cpu_us) DESC FORMAT TSV"
 }
 # CPU time (user + system, clock ticks) the ClickHouse server has used: per request, a figure the machine's other
 # load inflates far less than latency (the cores are shared)
@@ -200,8 +226,6 @@ timed "$LAST_CLICK" "last_click ad 30d ($((2 * MONTHS)) months)"
 # the two measurements above are minutes apart: the same report with and without the older months, in interleaved
 # rounds on this instance (bench/history-ab.sh: the older partitions detached and attached again between rounds)
 echo "# $((2 * MONTHS)) vs $MONTHS months in interleaved rounds (bench/history-ab.sh)"
-sed -i '0,/<default>/s|<default>|<default><log_queries>1</log_queries>|' "$WORK/ch/users.xml"
-sleep 5
 "$ROOT/bench/history-ab.sh" "http://127.0.0.1:$CH_HTTP" "$LAST_CLICK" "$KEY" "$(date -u -d "@$((T_END - SPAN))" +%Y%m)" \
     "${AB_ROUNDS:-8}" "$REQUESTS" | grep -v '^round'
 fi

@@ -53,6 +53,15 @@ public record AdScope(Optional<String> platform, Column column, List<String> val
         return String.join(" AND ", conditions);
     }
 
+    /**
+     * {@link #where()} when it only reads key columns of {@code ads} and {@code ad_spend_daily} (platform, ad_id:
+     * every version of a row shares them), so that it may cut a table's raw versions before the dedup; empty when
+     * it reads a column a newer version may change (ad_account_id, campaign_id, ad_set_id).
+     */
+    public Optional<String> keyWhere() {
+        return column == Column.ad_id ? Optional.of(where()) : Optional.empty();
+    }
+
     /** The expression naming a row's entity. */
     public String entity() {
         return fixedEntity.map(Sql::str).orElse(column.name());

@@ -85,6 +85,12 @@ public class AttributionQuery {
         String entities = "SELECT ad_id AS attributed_ad, platform AS attributed_platform, " + scope.entity() + " AS entity FROM "
                 + db + ".ads_current WHERE account_id = " + acc + " AND " + scope.where();
         ScopeAds scopeAds = ScopeAds.read(clickHouse, accountId, scope);
+        // each row's entity: named in the statement from the scope's ads (no join), or by joining ads_current when they
+        // are too many to inline; rows of other ads (a joined click of the clicks path) are dropped either way
+        Optional<String> entityOfAd = scopeAds.entity("attributed_ad", "attributed_platform");
+        String byEntity = entityOfAd.map(e -> " WHERE " + scopeAds.condition("attributed_ad", "attributed_platform"))
+                .orElse(" ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform)");
+        String entity = entityOfAd.orElse("entity");
         String stageLeads = p.leadStagesLower().isEmpty() ? "" : " AND lead_id IN (SELECT id FROM " + db
                 + ".leads_current WHERE account_id = " + acc + " AND lower(stage_name) IN " + ClickHouseSql.strList(p.leadStagesLower()) + ")";
         String clickFilter = switch (p.sources()) {
@@ -117,7 +123,7 @@ public class AttributionQuery {
                     case only_returning_customers -> " AND is_first_sale = 0";
                     case all_customers -> "";
                 } + stageLeads;
-        String salesSql = "SELECT " + rowKey(p, scope) + " AS row_key, count() AS n_sales, countIf(is_recurring = 0) AS n_one_time, "
+        String salesSql = "SELECT " + rowKey(p, entity) + " AS row_key, count() AS n_sales, countIf(is_recurring = 0) AS n_one_time, "
                 + "uniqExact(lead_id) AS n_customers, uniqExactIf(lead_id, is_first_sale = 1) AS n_unique_customers, "
                 + "countIf(is_first_sale = 1) AS n_first_orders, uniqExactIf(lead_id, is_recurring = 1) AS n_recurring_customers, "
                 + "sumIf(rev, is_recurring = 0) AS c_revenue, sumIf(rev, is_recurring = 1) AS c_recurring, "
@@ -125,33 +131,32 @@ public class AttributionQuery {
                 + "sumIf(c_refund, is_refunded = 1) AS c_refunds, sum(c_tax) AS c_taxes, sum(c_ship) AS c_shipping, "
                 + "sum(c_cogs) AS c_goods, sum(c_hard) AS c_hard_costs FROM ("
                 + attributed(db, accountId, sales, "is_recurring, is_first_sale, is_refunded, cents, c_tax, c_ship, c_cogs, c_hard, c_refund, rev",
-                Type.SALE, clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform)"
-                + (p.dayOfAttribution() ? " WHERE attributed_at >= " + start + " AND attributed_at <= " + end : "")
+                Type.SALE, clickFilter, scopeAds, p) + ") AS a" + byEntity
+                + (p.dayOfAttribution() ? (entityOfAd.isPresent() ? " AND " : " WHERE ") + "attributed_at >= " + start + " AND attributed_at <= " + end : "")
                 + " GROUP BY row_key" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
 
         // Calls: credited like sales, by call date (by click date with dayOfAttribution)
         String calls = "SELECT account_id, lead_id, id AS conv_id, call_at AS conv_at, is_qualified, call_state FROM " + db
                 + ".calls_current WHERE account_id = " + acc
                 + " AND call_at >= " + start + (p.dayOfAttribution() ? "" : " AND call_at <= " + end) + stageLeads;
-        String callsSql = "SELECT " + rowKey(p, scope) + " AS row_key, count() AS n_calls, uniqExact(lead_id) AS n_unique, "
+        String callsSql = "SELECT " + rowKey(p, entity) + " AS row_key, count() AS n_calls, uniqExact(lead_id) AS n_unique, "
                 + "countIf(is_qualified = 1) AS n_qualified, countIf(is_qualified = 0) AS n_unqualified, "
                 + "countIf(upper(call_state) = 'CANCELLED') AS n_canceled, countIf(upper(call_state) = 'NO_SHOW') AS n_no_show FROM ("
-                + attributed(db, accountId, calls, "is_qualified, call_state", Type.CALL, clickFilter, scopeAds, p) + ") AS a ALL INNER JOIN (" + entities
-                + ") AS e USING (attributed_ad, attributed_platform)"
-                + (p.dayOfAttribution() ? " WHERE attributed_at >= " + start + " AND attributed_at <= " + end : "")
+                + attributed(db, accountId, calls, "is_qualified, call_state", Type.CALL, clickFilter, scopeAds, p) + ") AS a" + byEntity
+                + (p.dayOfAttribution() ? (entityOfAd.isPresent() ? " AND " : " WHERE ") + "attributed_at >= " + start + " AND attributed_at <= " + end : "")
                 + " GROUP BY row_key" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
 
         // Leads and clicks: clicks on the entity in the range
-        String clickKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, "click_date", p.zone()) + ")").orElse("entity");
+        String clickKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, "click_date", p.zone()) + ")").orElse(entity);
         String leadsSql = "SELECT " + clickKey + " AS row_key, uniqExact(lead_id) AS n_leads, count() AS n_clicks FROM (SELECT lead_id, click_date, "
                 + "attributed_platform, attributed_ad FROM " + ClicksByAd.current(db, accountId, scopeAds, p.start(), p.end()).subquery("cd")
                 + " WHERE lead_id != ''"
-                + clickFilter + stageLeads + ") AS c ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform) GROUP BY row_key";
+                + clickFilter + stageLeads + ") AS c" + byEntity + " GROUP BY row_key";
 
         // Ad spend of the days startDate..endDate in the account zone
         String dayKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDate(u, "day") + ")").orElse(scope.entity());
         String costSql = "SELECT " + dayKey + " AS row_key, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost FROM "
-                + SpendDays.between(db, accountId, p.fromDay(), p.toDay()).subquery("sp") + " WHERE " + scope.where()
+                + SpendDays.between(db, accountId, p.fromDay(), p.toDay(), scope).subquery("sp") + " WHERE " + scope.where()
                 + " GROUP BY row_key";
         // the four sums read different tables: run at once
         List<List<JsonNode>> results = conversions ? clickHouse.selectAll(List.of(salesSql, callsSql, leadsSql, costSql))
@@ -215,9 +220,9 @@ public class AttributionQuery {
     }
 
     /** The row key of an attributed conversion: its entity, or the bucket of its date (click date with dayOfAttribution). */
-    private static String rowKey(Params p, AdScope scope) {
+    private static String rowKey(Params p, String entity) {
         return p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, p.dayOfAttribution() ? "attributed_at" : "conv_at", p.zone()) + ")")
-                .orElse("entity");
+                .orElse(entity);
     }
 
     private static boolean derivable(Params p) {

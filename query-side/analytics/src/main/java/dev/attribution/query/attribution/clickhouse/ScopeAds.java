@@ -6,6 +6,7 @@ import dev.attribution.clickhouse.ClickHouseGateway;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -23,26 +24,68 @@ public final class ScopeAds {
     private final String subquery;
     /** platform → ad ids (sorted, for stable SQL), or null when the subquery is used. */
     private final Map<String, List<String>> byPlatform;
+    /** platform → ad id → the ad's entity (the scope's row key), or null when the subquery is used. */
+    private final Map<String, Map<String, String>> entities;
+    private final AdScope scope;
 
-    private ScopeAds(String subquery, Map<String, List<String>> byPlatform) {
+    private ScopeAds(String subquery, Map<String, List<String>> byPlatform, Map<String, Map<String, String>> entities, AdScope scope) {
         this.subquery = subquery;
         this.byPlatform = byPlatform;
+        this.entities = entities;
+        this.scope = scope;
     }
 
     /** The ads of the account in {@code scope}. */
     public static ScopeAds read(ClickHouseGateway clickHouse, String accountId, AdScope scope) {
         String subquery = "SELECT ad_id, platform FROM " + clickHouse.database() + ".ads_current WHERE account_id = "
                 + Sql.str(accountId) + " AND " + scope.where();
-        List<JsonNode> rows = clickHouse.select(subquery + " LIMIT " + (MAX_INLINED + 1));
+        List<JsonNode> rows = clickHouse.select("SELECT ad_id, platform, " + scope.entity() + " AS ad_entity FROM " + clickHouse.database()
+                + ".ads_current WHERE account_id = " + Sql.str(accountId) + " AND " + scope.where() + " LIMIT " + (MAX_INLINED + 1));
         if (rows.size() > MAX_INLINED) {
-            return new ScopeAds(subquery, null);
+            return new ScopeAds(subquery, null, null, scope);
         }
         Map<String, List<String>> byPlatform = new TreeMap<>();
+        Map<String, Map<String, String>> entities = new TreeMap<>();
         for (JsonNode r : rows) {
             byPlatform.computeIfAbsent(r.get("platform").asText(), p -> new ArrayList<>()).add(r.get("ad_id").asText());
+            entities.computeIfAbsent(r.get("platform").asText(), p -> new TreeMap<>()).put(r.get("ad_id").asText(), r.get("ad_entity").asText());
         }
         byPlatform.values().forEach(java.util.Collections::sort);
-        return new ScopeAds(subquery, byPlatform);
+        return new ScopeAds(subquery, byPlatform, entities, scope);
+    }
+
+    /**
+     * An expression naming the entity (the scope's row key, {@link AdScope#entity()}) of the row whose
+     * {@code adColumn} and {@code platformColumn} name one of these ads — written into the statement, so that it
+     * needs no join with {@code ads_current} — or empty when the ads are too many to inline (join it then). Rows of
+     * other ads get ''.
+     */
+    public Optional<String> entity(String adColumn, String platformColumn) {
+        if (scope.fixedEntity().isPresent()) {
+            return Optional.of(scope.entity());
+        }
+        if (entities == null) {
+            return Optional.empty();
+        }
+        if (scope.column() == AdScope.Column.ad_id) {
+            return Optional.of(adColumn);
+        }
+        if (entities.isEmpty()) {
+            return Optional.of("''");
+        }
+        if (entities.size() == 1) {
+            Map<String, String> byAd = entities.values().iterator().next();
+            return Optional.of("transform(" + adColumn + ", " + Sql.strArray(byAd.keySet()) + ", " + Sql.strArray(byAd.values()) + ", '')");
+        }
+        // several platforms: one key per (platform, ad), the platform's length first so that no two pairs share a key
+        List<String> keys = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        entities.forEach((platform, byAd) -> byAd.forEach((ad, entity) -> {
+            keys.add(platform.codePointCount(0, platform.length()) + ":" + platform + ad);
+            values.add(entity);
+        }));
+        return Optional.of("transform(concat(toString(lengthUTF8(" + platformColumn + ")), ':', " + platformColumn + ", " + adColumn + "), "
+                + Sql.strArray(keys) + ", " + Sql.strArray(values) + ", '')");
     }
 
     /** A condition true for the rows whose {@code adColumn} and {@code platformColumn} name one of these ads. */

@@ -20,10 +20,20 @@ public final class SpendDays {
      * reported_revenue} of the account's live spend rows of the days in [from, to].
      */
     public static Select between(String db, String accountId, LocalDate from, LocalDate to) {
+        return between(db, accountId, from, to, null);
+    }
+
+    /**
+     * {@link #between(String, String, LocalDate, LocalDate)}, only the rows of {@code scope} when its condition is on
+     * key columns ({@link AdScope#keyWhere()}): read by the sort key before the dedup, so only the scope's ads' days
+     * are read (the caller still applies the scope's condition to the current rows).
+     */
+    public static Select between(String db, String accountId, LocalDate from, LocalDate to, AdScope scope) {
         return Select.of("account_id", "platform", "ad_id", "day", CurrentRow.latest("ad_account_id", "ad_account_id"),
                         CurrentRow.latest("campaign_id", "campaign_id"), CurrentRow.latest("ad_set_id", "ad_set_id"), CurrentRow.latest("spend", "spend"),
                         CurrentRow.latest("reported_conversions", "reported_conversions"), CurrentRow.latest("reported_revenue", "reported_revenue"))
                 .from(db + ".ad_spend_daily").where(Sql.eq("account_id", accountId), Sql.between("day", from, to))
+                .where(scope == null ? "" : scope.keyWhere().orElse(""))
                 .groupBy("account_id", "platform", "ad_id", "day").having(CurrentRow.live());
     }
 }

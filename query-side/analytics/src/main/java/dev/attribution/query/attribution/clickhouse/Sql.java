@@ -30,6 +30,12 @@ public final class Sql {
         return ClickHouseSql.strList(values);
     }
 
+    /** {@code ['a', 'b']}, an array literal of strings (not empty). */
+    public static String strArray(Collection<String> values) {
+        String list = strList(values);
+        return "[" + list.substring(1, list.length() - 1) + "]";
+    }
+
     /** A DateTime literal in UTC, clamped at the epoch (DateTime starts there: an earlier bound matches no row anyway). */
     public static String dateTime(Instant instant) {
         return ClickHouseSql.dateTime(instant.isBefore(Instant.EPOCH) ? Instant.EPOCH : instant);

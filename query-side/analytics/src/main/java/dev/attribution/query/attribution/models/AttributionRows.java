@@ -140,21 +140,16 @@ public class AttributionRows {
         return rows;
     }
 
-    /** Name and parent name of each id that exists at the level (an id carried by an ad of the account). */
+    /**
+     * Name and parent name of each id that exists at the level (an id carried by an ad of the account), in one
+     * statement: the ids' parents from {@code ads_current}, joined with their own names and their parents' names.
+     */
     private Map<String, String[]> labels(String accountId, AttributionRequest.Level level, List<String> ids) {
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
         String platform = ClickHouseSql.str(level.platform());
         String in = ClickHouseSql.strList(ids);
         String column = level.column().name();
-        Map<String, String[]> labels = new HashMap<>();
-        for (JsonNode row : clickHouse.select("SELECT " + column + " AS entity, any(" + (column.equals("campaign_id") ? "ad_account_id"
-                : column.equals("ad_set_id") ? "campaign_id" : "ad_set_id") + ") AS parent FROM " + db + ".ads_current WHERE account_id = "
-                + acc + " AND platform = " + platform + " AND " + column + " IN " + in + " GROUP BY entity")) {
-            String id = row.get("entity").asText();
-            labels.put(id, new String[]{id, row.get("parent").asText()});
-        }
-        Map<String, String> names = new HashMap<>();
         String parentTable = switch (column) {
             case "ad_id" -> "ad_sets_current";
             case "ad_set_id" -> "ad_campaigns_current";
@@ -170,23 +165,23 @@ public class AttributionRows {
             case "ad_set_id" -> "ad_sets_current";
             default -> "ad_campaigns_current";
         };
-        for (JsonNode row : clickHouse.select("SELECT " + column + " AS entity, name AS entity_name FROM " + db + "." + ownTable
-                + " WHERE account_id = " + acc + " AND platform = " + platform + " AND entity IN " + in)) {
-            String[] l = labels.get(row.get("entity").asText());
-            if (l != null && !row.get("entity_name").asText().isEmpty()) {
-                l[0] = row.get("entity_name").asText();
-            }
+        String ofIds = " WHERE account_id = " + acc + " AND platform = " + platform + " AND " + column + " IN " + in;
+        String parents = "SELECT " + column + " AS entity, any(" + parentColumn + ") AS parent FROM " + db + ".ads_current" + ofIds
+                + " GROUP BY entity";
+        String ownNames = "SELECT " + column + " AS entity, name AS entity_name FROM " + db + "." + ownTable + ofIds + " AND name != ''";
+        String parentNames = "SELECT " + parentColumn + " AS parent, name AS parent_name FROM " + db + "." + parentTable + " WHERE account_id = "
+                + acc + " AND platform = " + platform + " AND name != '' AND " + parentColumn + " IN (SELECT " + parentColumn + " FROM " + db
+                + ".ads_current" + ofIds + ")";
+        Map<String, String[]> labels = new HashMap<>();
+        for (JsonNode row : clickHouse.select("SELECT entity, parent, entity_name, parent_name FROM (SELECT entity, parent, entity_name FROM ("
+                + parents + ") AS p ANY LEFT JOIN (" + ownNames + ") AS o USING (entity)) AS po ANY LEFT JOIN (" + parentNames
+                + ") AS pn USING (parent)")) {
+            String id = row.get("entity").asText();
+            String name = row.get("entity_name").asText();
+            String parent = row.get("parent").asText();
+            String parentName = row.get("parent_name").asText();
+            labels.put(id, new String[]{name.isEmpty() ? id : name, parent.isEmpty() ? null : parentName.isEmpty() ? parent : parentName});
         }
-        List<String> parents = labels.values().stream().map(l -> l[1]).filter(s -> !s.isEmpty()).distinct().toList();
-        if (!parents.isEmpty()) {
-            for (JsonNode row : clickHouse.select("SELECT " + parentColumn + " AS parent, name AS parent_name FROM " + db + "." + parentTable
-                    + " WHERE account_id = " + acc + " AND platform = " + platform + " AND parent IN " + ClickHouseSql.strList(parents))) {
-                if (!row.get("parent_name").asText().isEmpty()) {
-                    names.put(row.get("parent").asText(), row.get("parent_name").asText());
-                }
-            }
-        }
-        labels.values().forEach(l -> l[1] = l[1].isEmpty() ? null : names.getOrDefault(l[1], l[1]));
         return labels;
     }
 

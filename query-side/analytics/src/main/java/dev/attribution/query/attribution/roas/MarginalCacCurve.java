@@ -133,7 +133,7 @@ public class MarginalCacCurve {
         LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
         Map<LocalDate, long[]> days = new HashMap<>();
         for (JsonNode row : clickHouse.select("SELECT toString(day) AS d, sum(toInt64(round(toFloat64(spend) * 100))) AS c FROM "
-                + SpendDays.between(db, accountId, from, to).subquery("sp") + " WHERE "
+                + SpendDays.between(db, accountId, from, to, entity.scope()).subquery("sp") + " WHERE "
                 + entity.scope().where() + " GROUP BY d")) {
             days.computeIfAbsent(LocalDate.parse(row.get("d").asText()), k -> new long[2])[0] = row.get("c").asLong();
         }

@@ -99,7 +99,7 @@ public class RoasReport {
         LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
         String spendSql = "SELECT count() AS n_rows, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost, "
                 + "toString(sum(reported_conversions)) AS reported, sum(toInt64(round(toFloat64(reported_revenue) * 100))) AS c_reported "
-                + "FROM " + SpendDays.between(db, accountId, from, to).subquery("sp") + " WHERE "
+                + "FROM " + SpendDays.between(db, accountId, from, to, entity.scope()).subquery("sp") + " WHERE "
                 + entity.scope().where();
         String clicksSql = "SELECT count() AS n FROM (" + AttributedSales.clicks(db, accountId, ads, r.span().start(), r.span().end()) + ") AS k";
         List<List<JsonNode>> results = clickHouse.selectAll(List.of(salesSql, spendSql, clicksSql));
