@@ -60,7 +60,7 @@ final class LeadEraser {
         for (LeadErasure erasure : erasures) {
             erasure.erase(c, account, leadId, now);
         }
-        for (String table : List.of("lead_phones", "lead_ips", "lead_tags", "lead_stage_history", "clicks",
+        for (String table : List.of("lead_phones", "lead_ips", "lead_tags", "lead_stage_history",
                 "lead_email_events")) {
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE account_id = ? AND lead_id = ?")) {
                 ps.setString(1, account.id());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.blacklist.Blacklist;
+import dev.attribution.command.clicks.ClicksTable;
 import dev.attribution.views.RecordViews;
 import jakarta.inject.Singleton;
 
@@ -12,9 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -28,9 +27,6 @@ import java.util.Optional;
  */
 @Singleton
 public class LeadStore {
-
-    /** Unassigned clicks older than this are deleted, and leads connect to unassigned clicks this recent (spec 8.2). */
-    static final Duration CLICK_RETENTION = Duration.ofDays(90);
 
     /** The lead written and whether it was new. */
     public record Upsert(String id, boolean created) {
@@ -246,24 +242,8 @@ public class LeadStore {
             return;
         }
         addIps(c, account.id(), leadId, ips);
-        List<String[]> sources = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
-                UPDATE clicks SET lead_id = ? WHERE account_id = ? AND lead_id IS NULL AND ip = ANY(?) AND click_date >= ?
-                RETURNING source_link_tag, click_date""")) {
-            ps.setString(1, leadId);
-            ps.setString(2, account.id());
-            ps.setArray(3, c.createArrayOf("text", ips.toArray()));
-            ps.setTimestamp(4, Timestamp.from(now.minus(CLICK_RETENTION)));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    if (rs.getString(1) != null) {
-                        sources.add(new String[]{rs.getString(1), rs.getTimestamp(2).toInstant().toString()});
-                    }
-                }
-            }
-        }
-        for (String[] s : sources) {
-            addTagsReturningNew(c, account, leadId, List.of(s[0]), Instant.parse(s[1]));
+        for (ClicksTable.Connected click : ClicksTable.connectUnassigned(c, account.id(), leadId, ips, now)) {
+            addTagsReturningNew(c, account, leadId, List.of(click.sourceLinkTag()), click.date());
         }
     }
 
@@ -362,15 +342,6 @@ public class LeadStore {
     /** {@link #render} of many leads of one account in one read, by id (erased or missing ones left out). */
     Map<String, JsonNode> renderAll(Connection c, Account account, List<String> leadIds) {
         return events.renderAll(c, account, leadIds);
-    }
-
-    /** Deletes the account's clicks never connected to a lead within the retention (spec 8.2). */
-    public static void purgeUnassignedClicks(Connection c, String accountId, Instant now) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM clicks WHERE account_id = ? AND lead_id IS NULL AND click_date < ?")) {
-            ps.setString(1, accountId);
-            ps.setTimestamp(2, Timestamp.from(now.minus(CLICK_RETENTION).atOffset(ZoneOffset.UTC).toInstant()));
-            ps.executeUpdate();
-        }
     }
 
     private static void insertAll(Connection c, String sql, String accountId, String leadId, List<String> values) throws SQLException {

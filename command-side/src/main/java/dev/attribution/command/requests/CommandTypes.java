@@ -3,12 +3,16 @@ package dev.attribution.command.requests;
 import dev.attribution.command.calls.CreateCall;
 import dev.attribution.command.calls.DeleteCall;
 import dev.attribution.command.calls.UpdateCalls;
+import dev.attribution.command.clicks.CreateClick;
 import dev.attribution.command.customcosts.CustomCostCommands.CreateCustomCost;
 import dev.attribution.command.customcosts.CustomCostCommands.DeleteCustomCost;
 import dev.attribution.command.customcosts.CustomCostCommands.UpdateCustomCost;
 import dev.attribution.command.products.ProductCommands.CreateProduct;
 import dev.attribution.command.products.ProductCommands.DeleteProduct;
 import dev.attribution.command.products.ProductCommands.UpdateProduct;
+import dev.attribution.command.sources.SourceCommands.CreateSource;
+import dev.attribution.command.sources.SourceCommands.DeleteSource;
+import dev.attribution.command.sources.SourceCommands.UpdateSource;
 
 import java.util.Map;
 
@@ -24,6 +28,10 @@ public final class CommandTypes {
             Map.entry(CreateCall.class, "CREATE_CALL"),
             Map.entry(UpdateCalls.class, "UPDATE_CALL"),
             Map.entry(DeleteCall.class, "DELETE_CALL"),
+            Map.entry(CreateClick.class, "CREATE_CLICK"),
+            Map.entry(CreateSource.class, "CREATE_SOURCE_LINK"),
+            Map.entry(UpdateSource.class, "UPDATE_SOURCE_LINK"),
+            Map.entry(DeleteSource.class, "DELETE_SOURCE_LINK"),
             Map.entry(CreateCustomCost.class, "CREATE_CUSTOM_COST"),
             Map.entry(UpdateCustomCost.class, "UPDATE_CUSTOM_COST"),
             Map.entry(DeleteCustomCost.class, "DELETE_CUSTOM_COST"),

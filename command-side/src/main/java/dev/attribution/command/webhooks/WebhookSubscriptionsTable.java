@@ -1,6 +1,8 @@
 package dev.attribution.command.webhooks;
 
 import dev.attribution.api.ApiDates;
+import dev.attribution.command.webhooks.WebhookCommands.CreateSubscription;
+import dev.attribution.command.webhooks.WebhookCommands.SubscriptionChanges;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 
@@ -18,16 +20,21 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
-/** SQL of the webhook subscriptions (table webhook_subscriptions of V70); each call is its own transaction. */
+/**
+ * The webhook subscriptions (table webhook_subscriptions of V70): the only writer of what clients change (name, URL,
+ * event types, state), each call its own transaction. Delivery bookkeeping ({@code last_delivery_at},
+ * {@code failing_since}, AUTOMATIC_PAUSED) is written by {@link WebhookDelivery}, in the same statement as the
+ * delivery row it concerns.
+ */
 @Singleton
-class WebhookStore {
+class WebhookSubscriptionsTable {
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String COLUMNS = "external_id, name, target_url, event_types, state, created_at, last_delivery_at";
 
     private final DataSource dataSource;
 
-    WebhookStore(DataSource dataSource) {
+    WebhookSubscriptionsTable(DataSource dataSource) {
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
     }
 
@@ -44,15 +51,15 @@ class WebhookStore {
         return "whsec_" + Base64.getEncoder().encodeToString(bytes);
     }
 
-    WebhookSubscriptionView create(String accountId, String name, String targetUrl, List<String> eventTypes, String secret) {
+    WebhookSubscriptionView create(String accountId, CreateSubscription s, String secret) {
         return sql(c -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO webhook_subscriptions "
                     + "(external_id, account_id, name, target_url, event_types, secret_key) VALUES (?, ?, ?, ?, ?, ?) RETURNING " + COLUMNS)) {
                 ps.setString(1, newExternalId());
                 ps.setString(2, accountId);
-                ps.setString(3, name);
-                ps.setString(4, targetUrl);
-                ps.setArray(5, c.createArrayOf("text", eventTypes.toArray()));
+                ps.setString(3, s.name());
+                ps.setString(4, s.targetUrl());
+                ps.setArray(5, c.createArrayOf("text", s.eventTypes().toArray()));
                 ps.setString(6, secret);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
@@ -93,8 +100,13 @@ class WebhookStore {
     }
 
     /** Applies the non-null changes; a move to ACTIVE clears the failure run. Empty when not found. */
-    Optional<WebhookSubscriptionView> update(String accountId, String externalId, String name, String targetUrl,
-                                             List<String> eventTypes, String state) {
+    Optional<WebhookSubscriptionView> update(String accountId, String externalId, SubscriptionChanges changes) {
+        return update(accountId, externalId, changes.name(), changes.targetUrl(), changes.eventTypes(),
+                changes.state() == null ? null : changes.state().name());
+    }
+
+    private Optional<WebhookSubscriptionView> update(String accountId, String externalId, String name, String targetUrl,
+                                                     List<String> eventTypes, String state) {
         return sql(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE webhook_subscriptions SET "
                     + "name = coalesce(?, name), target_url = coalesce(?, target_url), "
