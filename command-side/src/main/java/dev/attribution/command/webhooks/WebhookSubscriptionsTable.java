@@ -21,10 +21,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The webhook subscriptions (table webhook_subscriptions of V70): the only writer of what clients change (name, URL,
- * event types, state), each call its own transaction. Delivery bookkeeping ({@code last_delivery_at},
- * {@code failing_since}, AUTOMATIC_PAUSED) is written by {@link WebhookDelivery}, in the same statement as the
- * delivery row it concerns.
+ * The only writer of the {@code webhook_subscriptions} table (V70): what clients change (name, URL, event types,
+ * state; each call its own transaction) and the delivery bookkeeping {@link WebhookDelivery} records on the
+ * delivery's connection ({@code last_delivery_at}, {@code failing_since}, AUTOMATIC_PAUSED).
  */
 @Singleton
 class WebhookSubscriptionsTable {
@@ -129,6 +128,37 @@ class WebhookSubscriptionsTable {
 
     Optional<WebhookSubscriptionView> delete(String accountId, String externalId) {
         return update(accountId, externalId, null, null, null, "DELETED");
+    }
+
+    /** The run of failed deliveries of a subscription: since when (null: none) and its last delivery (null: none). */
+    record FailureRun(Timestamp failingSince, Timestamp lastDeliveryAt) {
+    }
+
+    /** A delivery to the subscription succeeded: its last delivery is now, its run of failures ends. */
+    static void delivered(Connection c, long subscriptionId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE webhook_subscriptions SET last_delivery_at = now(), "
+                + "failing_since = NULL WHERE id = ?")) {
+            ps.setLong(1, subscriptionId);
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * A delivery to the subscription failed: its run of failures starts (or goes on), and an ACTIVE subscription is
+     * AUTOMATIC_PAUSED once the run has lasted {@code period} (an interval). Empty when the subscription is gone.
+     */
+    static Optional<FailureRun> failed(Connection c, long subscriptionId, String period) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, now()),
+                       state = CASE WHEN state = 'ACTIVE' AND coalesce(failing_since, now()) <= now() - ?::interval
+                                    THEN 'AUTOMATIC_PAUSED' ELSE state END
+                WHERE id = ? RETURNING failing_since, last_delivery_at""")) {
+            ps.setString(1, period);
+            ps.setLong(2, subscriptionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(new FailureRun(rs.getTimestamp(1), rs.getTimestamp(2))) : Optional.empty();
+            }
+        }
     }
 
     private static WebhookSubscriptionView view(ResultSet rs) throws SQLException {
