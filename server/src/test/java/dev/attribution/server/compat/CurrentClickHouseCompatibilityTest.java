@@ -2,9 +2,9 @@ package dev.attribution.server.compat;
 
 import dev.attribution.api.DateRange;
 import dev.attribution.clickhouse.ClickHouseGateway;
-import dev.attribution.query.leads.AggregationResult;
-import dev.attribution.query.leads.LeadAggregation;
-import dev.attribution.query.leads.LeadFilter;
+import dev.attribution.query.aggregation.AggregationResult;
+import dev.attribution.query.aggregation.LeadAggregation;
+import dev.attribution.api.LeadFilter;
 import dev.attribution.server.support.TwoEngines;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,5 +1,6 @@
 package dev.attribution.query.leads;
 
+import dev.attribution.api.LeadFilter;
 import dev.attribution.views.LeadView;
 import dev.attribution.views.Attribution;
 

@@ -1,8 +1,4 @@
-package dev.attribution.query.leads;
-
-import dev.attribution.api.DateRange;
-import dev.attribution.api.QueryParameter;
-import dev.attribution.api.QueryParams;
+package dev.attribution.api;
 
 import java.time.ZoneId;
 import java.util.List;

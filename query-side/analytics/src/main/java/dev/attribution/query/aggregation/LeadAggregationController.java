@@ -1,5 +1,6 @@
-package dev.attribution.query.leads;
+package dev.attribution.query.aggregation;
 
+import dev.attribution.api.LeadFilter;
 import dev.attribution.api.NodeSide;
 import dev.attribution.api.ServedBy;
 import dev.attribution.api.ApiException;

@@ -1,5 +1,6 @@
-package dev.attribution.query.leads;
+package dev.attribution.query.aggregation;
 
+import dev.attribution.api.LeadFilter;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.DateRange;
 import dev.attribution.clickhouse.ClickHouseGateway;

@@ -1,4 +1,4 @@
-package dev.attribution.query.leads;
+package dev.attribution.query.aggregation;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
