@@ -172,8 +172,11 @@ public class SourcesTable {
         }
     }
 
-    /** Id of the named row of {@code table} (created when absent); null for a blank name. */
-    static Long named(Connection c, String table, String accountId, String name) throws SQLException {
+    /**
+     * Id of the named row of {@code table} ({@code source_categories}, {@code source_goals}, {@code traffic_sources};
+     * created when absent, for sources and URL rules alike); null for a blank name.
+     */
+    public static Long named(Connection c, String table, String accountId, String name) throws SQLException {
         if (name == null || name.isBlank()) {
             return null;
         }
