@@ -6,7 +6,8 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.adspend.AdHierarchy;
 import dev.attribution.command.leads.LeadSettings;
-import dev.attribution.command.leads.LeadStore;
+import dev.attribution.command.leads.LeadResolver;
+import dev.attribution.command.leads.LeadsTable;
 import dev.attribution.command.requests.CommandHandler;
 import dev.attribution.command.requests.GroupWriteHandler;
 import dev.attribution.command.urlrules.UrlRuleEngine;
@@ -35,13 +36,13 @@ import java.util.Optional;
 class ClickHandler implements CommandHandler<CreateClick>, GroupWriteHandler {
 
     private final ClicksTable clicks;
-    private final LeadStore leads;
+    private final LeadResolver leads;
     private final RecordViews views;
     private final String placeholderDomain;
     private final UrlRuleMatcher urlRules;
     private final AdHierarchy hierarchy;
 
-    ClickHandler(ClicksTable clicks, LeadStore leads, RecordViews views, LeadSettings settings, UrlRuleMatcher urlRules,
+    ClickHandler(ClicksTable clicks, LeadResolver leads, RecordViews views, LeadSettings settings, UrlRuleMatcher urlRules,
                  AdHierarchy hierarchy) {
         this.clicks = clicks;
         this.leads = leads;
@@ -160,7 +161,7 @@ class ClickHandler implements CommandHandler<CreateClick>, GroupWriteHandler {
             return Optional.of(id);
         }
         for (String phone : phones) {
-            Optional<LeadStore.Current> byPhone = leads.findByPhoneDigits(c, account.id(), phone);
+            Optional<LeadsTable.Current> byPhone = leads.findByPhoneDigits(c, account.id(), phone);
             if (byPhone.isPresent()) {
                 return Optional.of(byPhone.get().id());
             }

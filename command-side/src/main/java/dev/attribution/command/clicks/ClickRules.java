@@ -5,7 +5,7 @@ import dev.attribution.api.ApiException;
 import dev.attribution.api.IpAddresses;
 import dev.attribution.api.StringOrList;
 import dev.attribution.command.clicks.CreateClick.Platform;
-import dev.attribution.command.leads.LeadWrites;
+import dev.attribution.command.leads.LeadRules;
 
 import java.util.List;
 import java.util.Optional;
@@ -37,7 +37,7 @@ final class ClickRules {
         }
         String email = nonBlank(body.email()).orElse(null);
         if (email != null) {
-            LeadWrites.validateEmail(email);
+            LeadRules.checkEmail(email);
         }
         String date = nonBlank(body.date()).map(v -> ApiDates.parseWrite(v).toString()).orElse(null);
         return new CreateClick(referrerUrl, nonBlank(body.sessionId()).orElse(null), nonBlank(body.previousUrl()).orElse(null),

@@ -178,4 +178,13 @@ public class EmailEventImport {
             return ps.executeLargeUpdate();
         }
     }
+
+    /** The lead's imported email events, gone with it ({@code DELETE /leads}, spec 3.2): this class is their only writer. */
+    public static void eraseLead(Connection c, String accountId, String leadId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM lead_email_events WHERE account_id = ? AND lead_id = ?")) {
+            ps.setString(1, accountId);
+            ps.setString(2, leadId);
+            ps.executeUpdate();
+        }
+    }
 }

@@ -6,6 +6,7 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.events.DomainEvents;
 import dev.attribution.views.RecordViews;
+import jakarta.inject.Singleton;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -15,7 +16,8 @@ import java.util.List;
 import java.util.Map;
 
 /** The lead's domain events (spec 6): an outbox row carrying the lead as {@code GET /leads} shows it, in this transaction. */
-final class LeadEvents {
+@Singleton
+class LeadEvents {
 
     private final RecordViews views;
 

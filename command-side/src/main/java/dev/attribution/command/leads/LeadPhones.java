@@ -1,22 +1,66 @@
 package dev.attribution.command.leads;
 
+import jakarta.inject.Singleton;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Phone writes of lead creates applied in a group (issue 23 point 3): {@link LeadStore#replacePhones} set-based. */
-final class LeadPhones {
+/** The only writer of {@code lead_phones}: numbers added, replaced (one lead or many at once), erased. */
+@Singleton
+class LeadPhones {
 
-    private LeadPhones() {
+    /** The lead's phone numbers. */
+    List<String> of(Connection c, String accountId, String leadId) throws SQLException {
+        List<String> phones = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT phone FROM lead_phones WHERE account_id = ? AND lead_id = ?")) {
+            ps.setString(1, accountId);
+            ps.setString(2, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    phones.add(rs.getString(1));
+                }
+            }
+        }
+        return phones;
+    }
+
+    /** {@code PUT /leads}, orders, calls, clicks: numbers are added, stored ones kept. */
+    void add(Connection c, String accountId, String leadId, List<String> phones) throws SQLException {
+        if (phones.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO lead_phones (account_id, lead_id, phone) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")) {
+            for (String phone : phones) {
+                ps.setString(1, accountId);
+                ps.setString(2, leadId);
+                ps.setString(3, phone);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /** {@code POST /leads}: the numbers sent replace the stored ones; none sent deletes them. */
+    void replace(Connection c, String accountId, String leadId, List<String> phones) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM lead_phones WHERE account_id = ? AND lead_id = ? AND NOT (phone = ANY(?))")) {
+            ps.setString(1, accountId);
+            ps.setString(2, leadId);
+            ps.setArray(3, c.createArrayOf("text", phones.toArray()));
+            ps.executeUpdate();
+        }
+        add(c, accountId, leadId, phones);
     }
 
     /**
-     * {@link LeadStore#replacePhones} of many leads, in two statements. A new lead holds no
-     * numbers to replace ({@code created}), so only the others' are deleted first.
+     * {@link #replace} of many leads (group apply of lead creates, issue 23 point 3), in two statements. A new lead
+     * holds no numbers to replace ({@code created}), so only the others' are deleted first.
      */
-    static void replaceMany(Connection c, List<String> accountIds, List<LeadStore.Upsert> leads, List<List<String>> phones) throws SQLException {
+    void replaceMany(Connection c, List<String> accountIds, List<LeadsTable.Upsert> leads, List<List<String>> phones) throws SQLException {
         List<String> accs = new ArrayList<>();
         List<String> ids = new ArrayList<>();
         List<String> numbers = new ArrayList<>();
@@ -57,6 +101,15 @@ final class LeadPhones {
                 ps.setArray(3, c.createArrayOf("text", numbers.toArray()));
                 ps.executeUpdate();
             }
+        }
+    }
+
+    /** The lead's numbers, gone with it ({@code DELETE /leads}, spec 3.2). */
+    void eraseLead(Connection c, String accountId, String leadId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM lead_phones WHERE account_id = ? AND lead_id = ?")) {
+            ps.setString(1, accountId);
+            ps.setString(2, leadId);
+            ps.executeUpdate();
         }
     }
 }

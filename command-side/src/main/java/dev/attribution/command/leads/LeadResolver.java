@@ -1,16 +1,24 @@
 package dev.attribution.command.leads;
 
+import dev.attribution.api.auth.Account;
+import dev.attribution.command.clicks.ClicksTable;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The door other features (orders, calls, carts, subscriptions) use to find or create the lead a write names,
- * inside the worker's transaction. It goes through {@link LeadStore}, so leads are written one way only.
+ * The door other features (orders, calls, carts, subscriptions, clicks) use to find, create or change the lead a
+ * write names, inside the worker's transaction. Each change goes to the owner of its table ({@link LeadsTable},
+ * {@link LeadPhones}, {@link LeadIps}, {@link LeadTags}, {@link LeadStages}), so leads are written one way only.
  * Phone numbers sent with a purchase are added to the lead (never replacing the stored ones).
  */
 @Singleton
@@ -28,50 +36,113 @@ public class LeadResolver {
     public record Resolved(String id, boolean created) {
     }
 
-    private final LeadStore store;
+    private final LeadsTable leads;
+    private final LeadPhones phones;
+    private final LeadIps ips;
+    private final LeadTags tags;
+    private final LeadStages stages;
     private final String placeholderDomain;
 
-    LeadResolver(LeadStore store, LeadSettings settings) {
-        this.store = store;
+    LeadResolver(LeadsTable leads, LeadPhones phones, LeadIps ips, LeadTags tags, LeadStages stages, LeadSettings settings) {
+        this.leads = leads;
+        this.phones = phones;
+        this.ips = ips;
+        this.tags = tags;
+        this.stages = stages;
         this.placeholderDomain = settings.getPlaceholderEmailDomain();
     }
 
     /** Finds the lead by email (or by phone when there is none) or creates it; applies names, phones, IPs, stage. */
     public Resolved resolve(Connection c, String accountId, Person p, Instant now) throws SQLException {
         String email = p.email() != null ? p.email()
-                : store.findByPhone(c, accountId, p.phones().get(0)).orElse(p.phones().get(0).replaceAll("[^0-9]", "") + "@" + placeholderDomain);
-        LeadStore.Upsert upsert = store.upsertByEmail(c, accountId, email, p.firstName(), p.lastName(), null, now);
-        try (PreparedStatement ps = c.prepareStatement(
-                "INSERT INTO lead_phones (account_id, lead_id, phone) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")) {
-            for (String phone : p.phones()) {
-                ps.setString(1, accountId);
-                ps.setString(2, upsert.id());
-                ps.setString(3, phone);
-                ps.addBatch();
-            }
-            ps.executeBatch();
-        }
-        store.addIps(c, accountId, upsert.id(), p.ips());
+                : leads.emailByPhone(c, accountId, p.phones().get(0)).orElse(placeholder(p.phones().get(0)));
+        LeadsTable.Upsert upsert = leads.upsert(c, new LeadsTable.Row(accountId, email, p.firstName(), p.lastName(), null, now));
+        phones.add(c, accountId, upsert.id(), p.phones());
+        ips.add(c, accountId, upsert.id(), p.ips());
         if (p.stage() != null) {
-            store.setStage(c, accountId, upsert.id(), p.stage(), now);
+            stages.setStage(c, accountId, upsert.id(), p.stage(), now);
         }
         return new Resolved(upsert.id(), upsert.created());
     }
 
     /** The lead with this email, created bare when absent (an origin lead named by {@code parentEmail}). */
     public Resolved byEmail(Connection c, String accountId, String email, Instant now) throws SQLException {
-        LeadStore.Upsert upsert = store.upsertByEmail(c, accountId, email, null, null, null, now);
+        LeadsTable.Upsert upsert = leads.upsert(c, new LeadsTable.Row(accountId, email, null, null, null, now));
         return new Resolved(upsert.id(), upsert.created());
     }
 
     /** Applies {@code stage} to a known lead (an order update names the stage without the buyer). */
     public void applyStage(Connection c, String accountId, String leadId, String stage, Instant now) throws SQLException {
-        store.setStage(c, accountId, leadId, stage, now);
+        stages.setStage(c, accountId, leadId, stage, now);
     }
 
     /** Makes {@code originId} the origin lead of {@code leadId} (an order with {@code parentEmail}, spec 3.2). */
-    public void assignOrigin(Connection c, dev.attribution.api.auth.Account account, String leadId, String originId, Instant now)
+    public void assignOrigin(Connection c, Account account, String leadId, String originId, Instant now) throws SQLException {
+        leads.assignOrigin(c, account, leadId, originId, now);
+    }
+
+    /** The lead of a click's email, created when absent, with the opt-in events of {@link LeadsTable#upsertWithEvents}. */
+    public LeadsTable.Upsert upsertWithEvents(Connection c, Account account, String email, String firstName, String lastName,
+                                              String consent, Instant now) throws SQLException {
+        return leads.upsertWithEvents(c, account, email, firstName, lastName, consent, now);
+    }
+
+    /**
+     * The lead of each (account, email, now), created bare when absent (no names or consent, so no event), in one
+     * statement; the pairs must be distinct. Returns their ids in order (group apply of clicks).
+     */
+    public List<String> upsertBare(Connection c, List<String> accountIds, List<String> emails, List<Instant> nows) throws SQLException {
+        List<LeadsTable.Row> rows = new ArrayList<>();
+        for (int i = 0; i < emails.size(); i++) {
+            rows.add(new LeadsTable.Row(accountIds.get(i), emails.get(i), null, null, null, nows.get(i)));
+        }
+        return leads.upsertMany(c, rows).stream().map(LeadsTable.Upsert::id).toList();
+    }
+
+    /** The oldest live lead holding a phone with the same digits as {@code phone}. */
+    public Optional<LeadsTable.Current> findByPhoneDigits(Connection c, String accountId, String phone) throws SQLException {
+        return leads.findByPhoneDigits(c, accountId, phone);
+    }
+
+    public void addPhones(Connection c, String accountId, String leadId, List<String> numbers) throws SQLException {
+        phones.add(c, accountId, leadId, numbers);
+    }
+
+    public void addIps(Connection c, String accountId, String leadId, List<String> addresses) throws SQLException {
+        ips.add(c, accountId, leadId, addresses);
+    }
+
+    /** {@link #addIps} and then {@link #touch} of many (account, lead) pairs: one IP each (null: none), in two statements. */
+    public void addIpsAndTouchMany(Connection c, List<String> accountIds, List<String> leadIds, List<String> addresses,
+                                   List<Instant> nows) throws SQLException {
+        ips.addMany(c, accountIds, leadIds, addresses);
+        leads.touchMany(c, accountIds, leadIds, nows);
+    }
+
+    /** Marks the lead as changed now (its {@code lastUpdatedDate}). */
+    public void touch(Connection c, String accountId, String leadId, Instant now) throws SQLException {
+        leads.touch(c, accountId, leadId, now);
+    }
+
+    /** {@link LeadTags#addTagsReturningNew}: tags not yet held, with their events and listeners; returns the new ones. */
+    public List<String> addTagsReturningNew(Connection c, Account account, String leadId, List<String> added, Instant assignedAt)
             throws SQLException {
-        store.assignOrigin(c, account, leadId, originId, now);
+        return tags.addTagsReturningNew(c, account, leadId, added, assignedAt);
+    }
+
+    /** Adds IPs and connects the account's unassigned recent clicks from those IPs to the lead, with their source tags. */
+    void addIpsAndConnectClicks(Connection c, Account account, String leadId, List<String> addresses, Instant now) throws SQLException {
+        if (addresses.isEmpty()) {
+            return;
+        }
+        ips.add(c, account.id(), leadId, addresses);
+        for (ClicksTable.Connected click : ClicksTable.connectUnassigned(c, account.id(), leadId, addresses, now)) {
+            tags.addTagsReturningNew(c, account, leadId, List.of(click.sourceLinkTag()), click.date());
+        }
+    }
+
+    /** The generated email of a phone-only lead, on the service's own domain (spec 4.1). */
+    String placeholder(String phone) {
+        return phone.replaceAll("[^0-9]", "") + "@" + placeholderDomain;
     }
 }

@@ -1,9 +1,13 @@
 package dev.attribution.command.leads;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.attribution.api.DatabaseReads;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Account;
+import io.micronaut.data.jdbc.runtime.JdbcOperations;
+import io.micronaut.transaction.annotation.Transactional;
+import jakarta.inject.Singleton;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,22 +19,43 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
- * Stage writes of {@link LeadStore}: the account's stage names, the lead's current stage and its history. The one
- * writer of {@code lead_stages}: a lead-stage URL rule registers its stage here too ({@link #ensureAccountStage}).
+ * The only writer of {@code lead_stages} (the account's stage names; a lead-stage URL rule registers its stage here
+ * too, {@link #ensureAccountStage}) and of {@code lead_stage_history}; a lead's current stage is set through
+ * {@link LeadsTable}, with the {@code lead.stage.changed} event. Also the accept-time check of the stages a
+ * {@code PUT /leads} removes.
  */
-public final class LeadStages {
+@Singleton
+public class LeadStages {
 
     private final LeadEvents events;
+    private final LeadsTable leads;
+    private final JdbcOperations jdbc;
 
-    LeadStages(LeadEvents events) {
+    LeadStages(LeadEvents events, LeadsTable leads, JdbcOperations jdbc) {
         this.events = events;
+        this.leads = leads;
+        this.jdbc = jdbc;
+    }
+
+    /**
+     * Accept-time check of {@code PUT /leads}: the first of {@code names} the account does not know (case-insensitive),
+     * if any. May run on the event loop: it reads only after {@link DatabaseReads#beforeRead()}.
+     */
+    @Transactional(readOnly = true)
+    public Optional<String> firstUnknown(String accountId, List<String> names) {
+        if (names.isEmpty()) {
+            return Optional.empty();
+        }
+        DatabaseReads.beforeRead();
+        return jdbc.execute((Connection c) -> unknownStages(c, accountId, names)).stream().findFirst();
     }
 
     void setStage(Connection c, String accountId, String leadId, String stage, Instant date) throws SQLException {
         String[] idAndName = ensureStage(c, accountId, stage, date);
-        updateStage(c, accountId, leadId, idAndName[1], date);
+        leads.setStage(c, accountId, leadId, idAndName[1], date, null);
         addHistory(c, accountId, leadId, idAndName[0], date);
     }
 
@@ -51,8 +76,8 @@ public final class LeadStages {
      */
     void applyStage(Connection c, Account account, String leadId, String stage, Instant date) throws SQLException {
         String[] idAndName = ensureStage(c, account.id(), stage, date);
-        String before = LeadStore.current(c, account.id(), leadId).map(LeadStore.Current::stageName).orElse(null);
-        updateStage(c, account.id(), leadId, idAndName[1], date);
+        String before = leads.findById(c, account.id(), leadId).map(LeadsTable.Current::stageName).orElse(null);
+        leads.setStage(c, account.id(), leadId, idAndName[1], date, null);
         addHistory(c, account.id(), leadId, idAndName[0], date);
         if (before == null || !before.equalsIgnoreCase(idAndName[1])) {
             ObjectNode detail = JsonBody.mapper().createObjectNode().put("stage", idAndName[1]);
@@ -65,17 +90,11 @@ public final class LeadStages {
 
     /** Removes the named stages from the lead: its current stage is cleared when it is one of them. */
     void removeStages(Connection c, Account account, String leadId, List<String> names, Instant now) throws SQLException {
-        String before = LeadStore.current(c, account.id(), leadId).map(LeadStore.Current::stageName).orElse(null);
+        String before = leads.findById(c, account.id(), leadId).map(LeadsTable.Current::stageName).orElse(null);
         if (before == null || names.stream().noneMatch(before::equalsIgnoreCase)) {
             return;
         }
-        try (PreparedStatement ps = c.prepareStatement(
-                "UPDATE leads SET stage_name = NULL, stage_date = NULL, updated_at = ? WHERE account_id = ? AND id = ?")) {
-            ps.setTimestamp(1, Timestamp.from(now));
-            ps.setString(2, account.id());
-            ps.setString(3, leadId);
-            ps.executeUpdate();
-        }
+        leads.setStage(c, account.id(), leadId, null, null, now);
         events.recordDetail(c, account, leadId, "lead.stage.changed",
                 JsonBody.mapper().createObjectNode().putNull("stage").put("previousStage", before), now);
     }
@@ -124,12 +143,11 @@ public final class LeadStages {
         }
     }
 
-    private static void updateStage(Connection c, String accountId, String leadId, String stage, Instant date) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("UPDATE leads SET stage_name = ?, stage_date = ? WHERE account_id = ? AND id = ?")) {
-            ps.setString(1, stage);
-            ps.setTimestamp(2, Timestamp.from(date));
-            ps.setString(3, accountId);
-            ps.setString(4, leadId);
+    /** The lead's stage history, gone with it ({@code DELETE /leads}, spec 3.2). */
+    void eraseLead(Connection c, String accountId, String leadId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM lead_stage_history WHERE account_id = ? AND lead_id = ?")) {
+            ps.setString(1, accountId);
+            ps.setString(2, leadId);
             ps.executeUpdate();
         }
     }

@@ -2,6 +2,7 @@ package dev.attribution.command.leads;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.auth.Account;
+import jakarta.inject.Singleton;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -13,8 +14,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Tag writes of {@link LeadStore}: adding (with its events and {@link LeadTagListener}s), re-dating, removing. */
-final class LeadTags {
+/**
+ * The only writer of {@code lead_tags}: tags added (with their events and {@link LeadTagListener}s, or quietly for a
+ * URL rule), re-dated, removed, renamed with a source, erased with the lead.
+ */
+@Singleton
+public class LeadTags {
+
+    /**
+     * The tags a write added, and the lead as it stands after them when the last tag event's render is still
+     * current (empty when no tag was new or something was written after that render).
+     */
+    record TagsAdded(List<String> tags, Optional<JsonNode> lead) {
+    }
 
     private final LeadEvents events;
     private final List<LeadTagListener> tagListeners;
@@ -38,7 +50,7 @@ final class LeadTags {
      * {@link #addTagsReturningNew}, also returning the lead as rendered for the last {@code lead.tag.added} event when
      * nothing was written after that render (no listener acted): then it is the lead as it now stands.
      */
-    LeadStore.TagsAdded addTags(Connection c, Account account, String leadId, List<String> tags, Instant assignedAt)
+    TagsAdded addTags(Connection c, Account account, String leadId, List<String> tags, Instant assignedAt)
             throws SQLException {
         List<String> added = insertTags(c, account.id(), leadId, tags, assignedAt);
         JsonNode current = null;
@@ -50,10 +62,11 @@ final class LeadTags {
                 }
             }
         }
-        return new LeadStore.TagsAdded(added, Optional.ofNullable(current));
+        return new TagsAdded(added, Optional.ofNullable(current));
     }
 
-    static List<String> insertTags(Connection c, String accountId, String leadId, List<String> tags, Instant assignedAt)
+    /** Adds tags not yet held, without events or listeners (a URL rule's tag of a click); returns the tags that were new. */
+    public static List<String> insertTags(Connection c, String accountId, String leadId, List<String> tags, Instant assignedAt)
             throws SQLException {
         List<String> added = new ArrayList<>();
         if (tags.isEmpty()) {
@@ -112,5 +125,36 @@ final class LeadTags {
             events.record(c, account, leadId, "lead.tag.removed", tag, now);
         }
         return removed;
+    }
+
+    /** The lead's tags, gone with it ({@code DELETE /leads}, spec 3.2). */
+    void eraseLead(Connection c, String accountId, String leadId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM lead_tags WHERE account_id = ? AND lead_id = ?")) {
+            ps.setString(1, accountId);
+            ps.setString(2, leadId);
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * A source's tag renamed (case-insensitive match of {@code oldTag}): leads holding it hold {@code newTag} instead;
+     * a lead holding both keeps the one it has and the old one goes.
+     */
+    public static void renameTag(Connection c, String accountId, String oldTag, String newTag) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                UPDATE lead_tags t SET tag = ? WHERE t.account_id = ? AND lower(t.tag) = lower(?)
+                  AND NOT EXISTS (SELECT 1 FROM lead_tags n WHERE n.account_id = t.account_id AND n.lead_id = t.lead_id
+                                  AND lower(n.tag) = lower(?))""")) {
+            ps.setString(1, newTag);
+            ps.setString(2, accountId);
+            ps.setString(3, oldTag);
+            ps.setString(4, newTag);
+            ps.executeUpdate();
+        }
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM lead_tags WHERE account_id = ? AND lower(tag) = lower(?)")) {
+            ps.setString(1, accountId);
+            ps.setString(2, oldTag);
+            ps.executeUpdate();
+        }
     }
 }

@@ -16,7 +16,7 @@ import java.time.Instant;
 @Singleton
 class TagSaleListener implements LeadTagListener {
 
-    private final Provider<TagSales> sales; // TagSales reaches LeadStore again: resolved lazily
+    private final Provider<TagSales> sales; // TagSales reaches LeadTags again: resolved lazily
     private volatile TagSales resolved; // once: a provider lookup per added tag was ~2 % of the workers' samples
 
     TagSaleListener(Provider<TagSales> sales) {

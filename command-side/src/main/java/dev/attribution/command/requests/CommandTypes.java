@@ -7,6 +7,10 @@ import dev.attribution.command.clicks.CreateClick;
 import dev.attribution.command.customcosts.CustomCostCommands.CreateCustomCost;
 import dev.attribution.command.customcosts.CustomCostCommands.DeleteCustomCost;
 import dev.attribution.command.customcosts.CustomCostCommands.UpdateCustomCost;
+import dev.attribution.command.leads.CreateLead;
+import dev.attribution.command.leads.DeleteLead;
+import dev.attribution.command.leads.TagLeads;
+import dev.attribution.command.leads.UpdateLead;
 import dev.attribution.command.products.ProductCommands.CreateProduct;
 import dev.attribution.command.products.ProductCommands.DeleteProduct;
 import dev.attribution.command.products.ProductCommands.UpdateProduct;
@@ -32,6 +36,10 @@ public final class CommandTypes {
             Map.entry(CreateSource.class, "CREATE_SOURCE_LINK"),
             Map.entry(UpdateSource.class, "UPDATE_SOURCE_LINK"),
             Map.entry(DeleteSource.class, "DELETE_SOURCE_LINK"),
+            Map.entry(CreateLead.class, "CREATE_LEAD"),
+            Map.entry(UpdateLead.class, "UPDATE_LEAD"),
+            Map.entry(DeleteLead.class, "DELETE_LEAD"),
+            Map.entry(TagLeads.class, "ADD_TAGS_TO_LEADS"),
             Map.entry(CreateCustomCost.class, "CREATE_CUSTOM_COST"),
             Map.entry(UpdateCustomCost.class, "UPDATE_CUSTOM_COST"),
             Map.entry(DeleteCustomCost.class, "DELETE_CUSTOM_COST"),

@@ -43,7 +43,8 @@ import java.util.Optional;
  * <p>Fast path ({@link GroupApply}, issue 23 point 3): the batch's writes of one type are applied together with
  * set-based statements, each lead's writes still in accept order; the advisory locks the batch will wait for are taken
  * first, in one order ({@link GroupApply#lockAhead}). If anything fails, the attempt is rolled back and the batch is
- * applied again one write at a time, each behind a savepoint, so a failing write is marked FAILED alone.
+ * applied again one write at a time, each behind a savepoint, so a failing write is marked FAILED alone. The
+ * conversion touches of the batch's leads are refreshed once, before the commit ({@link DeferredTouches}).
  *
  * <p>Loop outline: {@link #awaitCalm} (stand aside during a burst of accepts, {@link AcceptBursts}),
  * {@link #processBatch}, and when idle {@link #awaitWrites}.
@@ -157,15 +158,18 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             Map<String, Optional<Account>> accountsOfBatch = accountsOfBatch(batch, new HashMap<>());
             List<Outcome> outcomes;
             try {
+                DeferredTouches.defer(connection);
                 groups.lockAhead(connection, batch, accountsOfBatch);
                 outcomes = applyGrouped(connection, batch, accountsOfBatch);
             } catch (FastPathFailed e) {
                 // some write failed: nothing of this attempt is kept; again, each write behind its own savepoint
                 connection.rollback(); // also frees the keys: claim again before the second attempt
                 batch = claims.claim(connection);
+                DeferredTouches.defer(connection);
                 groups.lockAhead(connection, batch, accountsOfBatch(batch, accountsOfBatch));
                 outcomes = applyOneByOne(connection, batch, accountsOfBatch(batch, accountsOfBatch));
             }
+            DeferredTouches.flush(connection);
             finish(connection, outcomes);
             connection.commit();
             logApplied(batch, outcomes);

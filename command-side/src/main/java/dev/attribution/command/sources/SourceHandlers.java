@@ -5,6 +5,7 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.command.adspend.AdHierarchy;
 import dev.attribution.command.clicks.ClicksTable;
 import dev.attribution.command.customcosts.CustomCostsTable;
+import dev.attribution.command.leads.LeadTags;
 import dev.attribution.command.requests.CommandHandler;
 import dev.attribution.command.sources.SourceCommands.CreateSource;
 import dev.attribution.command.sources.SourceCommands.DeleteSource;
@@ -13,7 +14,6 @@ import dev.attribution.views.RecordViews;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /** The source commands applied: CREATE/UPDATE/DELETE_SOURCE_LINK; the result is the source as {@code GET /sources}. */
@@ -99,30 +99,8 @@ final class SourceHandlers {
             }
             clicks.retagSource(c, accountId, oldTag, newTag, organic);
             if (renamed) {
-                renameLeadTags(c, accountId, oldTag, newTag);
+                LeadTags.renameTag(c, accountId, oldTag, newTag); // a lead holding both tags keeps the one it has
                 costs.renameSourceTag(c, accountId, oldTag, newTag);
-            }
-        }
-
-        /**
-         * The leads' {@code @} tag follows the source's: a lead holding both tags keeps the one it has; the old one
-         * goes. (lead_tags is the leads feature's table; this moves to its owner class once that one has landed.)
-         */
-        private static void renameLeadTags(Connection c, String accountId, String oldTag, String newTag) throws SQLException {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    UPDATE lead_tags t SET tag = ? WHERE t.account_id = ? AND lower(t.tag) = lower(?)
-                      AND NOT EXISTS (SELECT 1 FROM lead_tags n WHERE n.account_id = t.account_id AND n.lead_id = t.lead_id
-                                      AND lower(n.tag) = lower(?))""")) {
-                ps.setString(1, newTag);
-                ps.setString(2, accountId);
-                ps.setString(3, oldTag);
-                ps.setString(4, newTag);
-                ps.executeUpdate();
-            }
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM lead_tags WHERE account_id = ? AND lower(tag) = lower(?)")) {
-                ps.setString(1, accountId);
-                ps.setString(2, oldTag);
-                ps.executeUpdate();
             }
         }
     }

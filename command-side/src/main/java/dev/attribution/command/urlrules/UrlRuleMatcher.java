@@ -1,5 +1,7 @@
 package dev.attribution.command.urlrules;
 
+import dev.attribution.command.leads.LeadTags;
+import dev.attribution.command.leads.LeadsTable;
 import jakarta.inject.Singleton;
 
 import java.sql.Array;
@@ -7,7 +9,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,6 +23,12 @@ import java.util.List;
  */
 @Singleton
 public class UrlRuleMatcher {
+
+    private final LeadsTable leads;
+
+    UrlRuleMatcher(LeadsTable leads) {
+        this.leads = leads;
+    }
 
     /** The enabled API-managed rules of the account, oldest first. */
     public List<UrlRuleEngine.Rule> rules(Connection c, String accountId) throws SQLException {
@@ -59,24 +66,9 @@ public class UrlRuleMatcher {
         UrlRuleEngine.sourceFor(rules, visit, hasSource(c, accountId, leadId)).ifPresent(applied::add);
         for (UrlRuleEngine.Match m : applied) {
             if ("LEAD_STAGE".equals(m.rule().actionType())) {
-                try (PreparedStatement ps = c.prepareStatement(
-                        "UPDATE leads SET stage_name = ?, stage_date = ?, updated_at = ? WHERE account_id = ? AND id = ?")) {
-                    ps.setString(1, m.rule().tag());
-                    ps.setTimestamp(2, Timestamp.from(at));
-                    ps.setTimestamp(3, Timestamp.from(at));
-                    ps.setString(4, accountId);
-                    ps.setString(5, leadId);
-                    ps.executeUpdate();
-                }
+                leads.setStage(c, accountId, leadId, m.rule().tag(), at, at);
             } else {
-                try (PreparedStatement ps = c.prepareStatement(
-                        "INSERT INTO lead_tags (account_id, lead_id, tag, assigned_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
-                    ps.setString(1, accountId);
-                    ps.setString(2, leadId);
-                    ps.setString(3, m.rule().tag());
-                    ps.setTimestamp(4, Timestamp.from(at));
-                    ps.executeUpdate();
-                }
+                LeadTags.insertTags(c, accountId, leadId, List.of(m.rule().tag()), at);
             }
         }
         return applied;

@@ -125,6 +125,19 @@ class LeadUpdateTest extends LeadsApiTest {
     }
 
     @Test
+    void leadStageOfOtherShapeIs400NamingTheField() {
+        Response r = put(key, "/api/v1.0/leads?email=ls@example.com", "{\"leadStage\":\"Known\"}");
+        assertEquals(400, r.status());
+        assertEquals("leadStage must be an object", r.message());
+        Response n = put(key, "/api/v1.0/leads?email=ls@example.com", "{\"leadStage\":{\"name\":7}}");
+        assertEquals(400, n.status());
+        assertEquals("name must be a string", n.message());
+        Response d = put(key, "/api/v1.0/leads?email=ls@example.com", "{\"leadStage\":{\"name\":\"X\",\"date\":\" \"}}");
+        assertEquals(400, d.status());
+        assertEquals("Invalid date format.", d.message());
+    }
+
+    @Test
     void malformedStageDateIs400() {
         Response r = put(key, "/api/v1.0/leads?email=ls@example.com", "{\"leadStage\":{\"name\":\"X\",\"date\":\"02/04/2024\"}}");
         assertEquals(400, r.status());

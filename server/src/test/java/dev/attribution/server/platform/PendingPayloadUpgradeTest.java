@@ -118,9 +118,9 @@ class PendingPayloadUpgradeTest extends ApiTest {
         assertEquals("legacy-click@example.com", connected.get("email").asText());
         assertEquals("10.0.0.9", connected.get("ip").asText());
         assertEquals("@legacy-src", connected.get("sourceLinkTag").asText());
-        JsonNode grouped = legacy("CREATE_CLICK", "legacy-group@example.com", """
-                {"referrerUrl":"https://shop.example.com/group","isOrganic":false,"email":"legacy-group@example.com","phones":[]}""");
-        assertEquals("legacy-group@example.com", grouped.get("email").asText());
+        JsonNode grouped = legacy("CREATE_CLICK", "legacy-click-group@example.com", """
+                {"referrerUrl":"https://shop.example.com/group","isOrganic":false,"email":"legacy-click-group@example.com","phones":[]}""");
+        assertEquals("legacy-click-group@example.com", grouped.get("email").asText());
         JsonNode unassigned = legacy("CREATE_CLICK", "10.0.0.77", """
                 {"referrerUrl":"https://shop.example.com/alone","isOrganic":false,"ip":"10.0.0.77","phones":[]}""");
         assertEquals("", unassigned.get("leadId").asText(), "unassigned: " + unassigned);
@@ -169,5 +169,52 @@ class PendingPayloadUpgradeTest extends ApiTest {
                 return rs.getInt(1);
             }
         }
+    }
+
+    @Test
+    void leadWritesAcceptedBeforeTheUpgradeAreApplied() throws Exception {
+        JsonNode created = legacy("CREATE_LEAD", "legacy-lead@example.com", """
+                {"email":"legacy-lead@example.com","phoneNumbers":["+15550002222"],"firstName":"Ada","lastName":"Byron",
+                 "tags":["!legacy"],"tagsDate":"2026-01-10T10:00:00Z","leadIps":["10.0.0.2"],"stage":"Trial",
+                 "adOptimizationConsent":"GRANTED"}""");
+        String id = created.get("id").asText();
+        assertEquals("Ada", created.get("firstName").asText());
+        assertEquals("GRANTED", created.get("adOptimizationConsent").asText());
+        assertEquals("Trial", created.get("currentStage").get("name").asText());
+        assertTrue(created.get("tags").toString().contains("!legacy"), created.toString());
+        assertTrue(created.get("phoneNumbers").toString().contains("+15550002222"), created.toString());
+        JsonNode phoneOnly = legacy("CREATE_LEAD", "+15550003333", """
+                {"phoneNumbers":["+15550003333"],"tags":[],"leadIps":[]}""");
+        assertTrue(phoneOnly.get("email").asText().startsWith("15550003333@"), phoneOnly.toString());
+        JsonNode grouped = legacy("CREATE_LEAD", "legacy-group@example.com", """
+                {"email":"legacy-group@example.com","phoneNumbers":[],"lastName":"Grouped","tags":[],"leadIps":[]}""");
+        assertEquals("Grouped", grouped.get("lastName").asText());
+        assertEquals("UNSPECIFIED", grouped.get("adOptimizationConsent").asText());
+
+        JsonNode updated = legacy("UPDATE_LEAD", "legacy-lead@example.com", """
+                {"selectEmail":"legacy-lead@example.com","firstName":"Augusta","tags":["!updated"],"removeTags":["!legacy"],
+                 "leadIps":[],"phoneNumbers":["+15550004444"],"adOptimizationConsent":"DENIED",
+                 "leadStage":{"name":"Customer","date":"2026-01-12T00:00:00Z"},"removeLeadStages":[]}""");
+        assertEquals(id, updated.get("id").asText());
+        assertEquals("Augusta", updated.get("firstName").asText());
+        assertEquals("DENIED", updated.get("adOptimizationConsent").asText());
+        assertEquals("Customer", updated.get("currentStage").get("name").asText());
+        assertFalse(updated.get("tags").toString().contains("!legacy"), updated.toString());
+        assertTrue(updated.get("phoneNumbers").toString().contains("+15550004444"), updated.toString());
+        JsonNode bySelectId = legacy("UPDATE_LEAD", id, """
+                {"selectId":"%s","lastName":"King","tags":[],"removeTags":[],"leadIps":[],"phoneNumbers":[],
+                 "removeLeadStages":["Customer"]}""".formatted(id));
+        assertEquals("King", bySelectId.get("lastName").asText());
+        assertTrue(bySelectId.get("currentStage") == null || bySelectId.get("currentStage").isNull(), bySelectId.toString());
+
+        JsonNode tagged = legacy("ADD_TAGS_TO_LEADS", "bulk-tags", """
+                {"ids":["%s"],"emails":["legacy-group@example.com"],"tags":["!bulk"],"tagsDate":"2026-01-11T00:00:00Z"}""".formatted(id));
+        assertEquals(2, tagged.size(), tagged.toString());
+        assertTrue(tagged.get(0).get("tags").toString().contains("!bulk"), tagged.toString());
+
+        legacy("DELETE_LEAD", "legacy-lead@example.com", "{\"selectEmail\":\"legacy-lead@example.com\",\"leadId\":\"" + id + "\"}");
+        assertEquals(0, get(key, "/api/v1.0/leads?ids=" + list(id)).body().get("result").size());
+        legacy("DELETE_LEAD", "legacy-group@example.com", "{\"selectEmail\":\"legacy-group@example.com\"}");
+        assertEquals(0, get(key, "/api/v1.0/leads?emails=" + list("legacy-group@example.com")).body().get("result").size());
     }
 }
