@@ -2,142 +2,122 @@ package dev.attribution.command.carts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.JsonBody;
+import dev.attribution.command.carts.CartCommands.CartItem;
+import dev.attribution.command.carts.CartCommands.CreateCart;
+import dev.attribution.command.carts.CartCommands.SaveCart;
+import dev.attribution.command.carts.CartCommands.UpdateCart;
 import dev.attribution.command.commerce.CommerceInput;
+import dev.attribution.command.commerce.PersonFields;
 import dev.attribution.command.leads.LeadResolver;
 import dev.attribution.command.products.ProductCatalog;
-import dev.attribution.command.requests.DelegatingWriteHandler;
-import dev.attribution.command.requests.WriteHandler;
+import dev.attribution.command.requests.CommandHandler;
+import dev.attribution.command.requests.WriteHandler.WriteFailure;
 import dev.attribution.views.RecordViews;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * CREATE_CART and UPDATE_CART. The same cartId sent again is not an error: the cart's items are replaced and its
- * {@code events} count grows. A purchased cart is not changed any more.
+ * The cart commands applied: CREATE_CART and UPDATE_CART; results in GET shape. The same cartId sent again is not an
+ * error: the cart's items are replaced and its {@code events} count grows. A purchased cart is not changed any more.
  */
-@Singleton
-public class CartHandlers {
+final class CartHandlers {
 
-    public static final String TOTAL_TOO_HIGH = "The cart total is above the maximum allowed amount";
-    public static final String INVALID_EMAIL = "The provided email is invalid";
-    public static final String NOT_PROCESSABLE = "The cart could not be processed for this account";
-    public static final String NOT_FOUND = "Cart not found";
-
-    private final LeadResolver leads;
-    private final ProductCatalog products;
-    private final RecordViews views;
-
-    CartHandlers(LeadResolver leads, ProductCatalog products, RecordViews views) {
-        this.leads = leads;
-        this.products = products;
-        this.views = views;
+    private CartHandlers() {
     }
 
     @Singleton
-    static class Create extends DelegatingWriteHandler {
-        Create(CartHandlers carts) {
-            super("CREATE_CART", (c, w) -> carts.apply(c, w, false));
+    static class Create implements CommandHandler<CreateCart> {
+        private final Carts carts;
+
+        Create(Carts carts) {
+            this.carts = carts;
+        }
+
+        @Override
+        public Class<CreateCart> commandType() {
+            return CreateCart.class;
+        }
+
+        @Override
+        public JsonNode handle(Connection c, Applying w, CreateCart cart) throws SQLException {
+            return carts.save(c, w, cart, false);
         }
     }
 
     @Singleton
-    static class Update extends DelegatingWriteHandler {
-        Update(CartHandlers carts) {
-            super("UPDATE_CART", (c, w) -> carts.apply(c, w, true));
+    static class Update implements CommandHandler<UpdateCart> {
+        private final Carts carts;
+
+        Update(Carts carts) {
+            this.carts = carts;
+        }
+
+        @Override
+        public Class<UpdateCart> commandType() {
+            return UpdateCart.class;
+        }
+
+        @Override
+        public JsonNode handle(Connection c, Applying w, UpdateCart cart) throws SQLException {
+            return carts.save(c, w, cart, true);
         }
     }
 
-    JsonNode apply(Connection c, WriteHandler.Write w, boolean mustExist) throws SQLException {
-        JsonNode p = w.payload();
-        String accountId = w.account().id();
-        Instant now = w.acceptedAt();
-        String cartId = p.get("cartId").asText();
-        if (p.hasNonNull("email") && !CommerceInput.isEmail(p.get("email").asText())) {
-            throw new WriteHandler.WriteFailure(INVALID_EMAIL);
+    /** What both cart commands do. */
+    @Singleton
+    static class Carts {
+        private final CartsTable table;
+        private final LeadResolver leads;
+        private final ProductCatalog products;
+        private final RecordViews views;
+
+        Carts(CartsTable table, LeadResolver leads, ProductCatalog products, RecordViews views) {
+            this.table = table;
+            this.leads = leads;
+            this.products = products;
+            this.views = views;
         }
-        BigDecimal total = BigDecimal.ZERO;
-        for (JsonNode item : p.get("items")) {
-            total = total.add(new BigDecimal(item.get("price").asText()).multiply(BigDecimal.valueOf(item.get("quantity").asInt())));
-        }
-        if (total.compareTo(CartWrites.MAX_TOTAL) > 0) {
-            throw new WriteHandler.WriteFailure(TOTAL_TOO_HIGH);
-        }
-        Boolean purchased = null;
-        try (PreparedStatement ps = c.prepareStatement("SELECT order_id IS NOT NULL FROM carts WHERE account_id = ? AND id = ? FOR UPDATE")) {
-            ps.setString(1, accountId);
-            ps.setString(2, cartId);
-            try (ResultSet rs = ps.executeQuery()) {
-                purchased = rs.next() ? rs.getBoolean(1) : null;
+
+        JsonNode save(Connection c, CommandHandler.Applying w, SaveCart cart, boolean mustExist) throws SQLException {
+            String accountId = w.accountId();
+            Instant now = w.acceptedAt();
+            if (cart.person() != null && cart.person().email() != null && !CommerceInput.isEmail(cart.person().email())) {
+                throw new WriteFailure(CartRules.INVALID_EMAIL);
             }
-        }
-        if (purchased == null && mustExist) {
-            throw new WriteHandler.WriteFailure(NOT_FOUND);
-        }
-        if (Boolean.TRUE.equals(purchased)) {
-            throw new WriteHandler.WriteFailure(NOT_PROCESSABLE);
-        }
-        var person = CommerceInput.person(p);
-        String leadId = person == null ? null : leads.resolve(c, accountId, person, now).id();
-        Instant date = p.hasNonNull("date") ? Instant.parse(p.get("date").asText()) : now;
-        String currency = p.get("currency").asText();
-        if (purchased == null) {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    INSERT INTO carts (account_id, id, lead_id, currency, total, events, cart_date, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)""")) {
-                ps.setString(1, accountId);
-                ps.setString(2, cartId);
-                ps.setString(3, leadId);
-                ps.setString(4, currency);
-                ps.setBigDecimal(5, total);
-                ps.setTimestamp(6, Timestamp.from(date));
-                ps.setTimestamp(7, Timestamp.from(now));
-                ps.setTimestamp(8, Timestamp.from(now));
-                ps.executeUpdate();
+            BigDecimal total = BigDecimal.ZERO;
+            for (CartItem item : cart.items()) {
+                total = total.add(item.price().multiply(BigDecimal.valueOf(item.quantity())));
             }
-        } else {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    UPDATE carts SET lead_id = COALESCE(?, lead_id), currency = ?, total = ?, events = events + 1, updated_at = ?
-                    WHERE account_id = ? AND id = ?""")) {
-                ps.setString(1, leadId);
-                ps.setString(2, currency);
-                ps.setBigDecimal(3, total);
-                ps.setTimestamp(4, Timestamp.from(now));
-                ps.setString(5, accountId);
-                ps.setString(6, cartId);
-                ps.executeUpdate();
+            if (total.compareTo(CartRules.MAX_TOTAL) > 0) {
+                throw new WriteFailure(CartRules.TOTAL_TOO_HIGH);
             }
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM cart_items WHERE account_id = ? AND cart_id = ?")) {
-                ps.setString(1, accountId);
-                ps.setString(2, cartId);
-                ps.executeUpdate();
+            Boolean purchased = table.lockPurchased(c, accountId, cart.cartId());
+            if (purchased == null && mustExist) {
+                throw new WriteFailure(CartRules.NOT_FOUND);
             }
+            if (Boolean.TRUE.equals(purchased)) {
+                throw new WriteFailure(CartRules.NOT_PROCESSABLE);
+            }
+            LeadResolver.Person person = PersonFields.person(cart.person());
+            String leadId = person == null ? null : leads.resolve(c, accountId, person, now).id();
+            if (purchased == null) {
+                Instant date = cart.date() != null ? Instant.parse(cart.date()) : now;
+                table.insert(c, accountId, cart.cartId(), leadId, cart.currency(), total, date, now);
+            } else {
+                table.rewrite(c, accountId, cart.cartId(), leadId, cart.currency(), total, now);
+            }
+            List<String> productIds = new ArrayList<>();
+            for (CartItem item : cart.items()) {
+                productIds.add(products.byName(c, accountId, item.name()).map(ProductCatalog.Product::id).orElse(null));
+            }
+            table.insertItems(c, accountId, cart.cartId(), cart.items(), productIds);
+            return JsonBody.mapper().valueToTree(views.cart(c, accountId, w.account().timeZone(), cart.cartId()).get(0));
         }
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO cart_items (account_id, cart_id, position, name, price, quantity, external_id, sku, is_rebill, product_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
-            int position = 0;
-            for (JsonNode item : p.get("items")) {
-                ps.setString(1, accountId);
-                ps.setString(2, cartId);
-                ps.setInt(3, position++);
-                ps.setString(4, item.get("name").asText());
-                ps.setBigDecimal(5, new BigDecimal(item.get("price").asText()));
-                ps.setInt(6, item.get("quantity").asInt());
-                ps.setString(7, CommerceInput.text(item, "externalId"));
-                ps.setString(8, CommerceInput.text(item, "sku"));
-                ps.setBoolean(9, item.path("isRebill").asBoolean());
-                ps.setString(10, products.byName(c, accountId, item.get("name").asText()).map(ProductCatalog.Product::id).orElse(null));
-                ps.addBatch();
-            }
-            ps.executeBatch();
-        }
-        return JsonBody.mapper().valueToTree(views.cart(c, accountId, w.account().timeZone(), cartId).get(0));
     }
 }

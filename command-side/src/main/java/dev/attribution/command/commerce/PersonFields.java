@@ -9,7 +9,7 @@ import dev.attribution.command.leads.LeadResolver;
 import java.util.List;
 
 /**
- * The person fields of a commerce write (CommerceInput#copyPerson): who bought, called or subscribed. In a command
+ * The person fields of a commerce write: who bought, called or subscribed. In a command
  * record ({@code @JsonUnwrapped}) as the body sends them and, once {@link #checked}, as the payload stores them.
  */
 public record PersonFields(
@@ -20,7 +20,10 @@ public record PersonFields(
         @JsonPropertyDescription("the person's IP addresses") StringOrList leadIps,
         @JsonPropertyDescription("lead stage name to apply") String stage) {
 
-    /** The rules of {@link CommerceInput#copyPerson}, the same messages: trimmed, blanks dropped, email and IPs checked. */
+    /**
+     * The person rules of the commerce writes: one of email and phones when {@code required}, trimmed, blanks dropped,
+     * email ({@code checkEmail}) and IPs checked, at most {@code maxIps}. Null when nobody is named.
+     */
     public static PersonFields checked(PersonFields p, boolean required, boolean checkEmail, int maxIps) {
         String email = p == null ? null : nonBlank(p.email());
         List<String> phones = p == null ? List.of() : values(p.phoneNumbers());
@@ -41,7 +44,7 @@ public record PersonFields(
                 new StringOrList(ips), nonBlank(p.stage()));
     }
 
-    /** The person a checked payload names, or null when it names none ({@link CommerceInput#person}). */
+    /** The person a checked command names, or null when it names none. */
     public static LeadResolver.Person person(PersonFields p) {
         if (p == null || p.email() == null && values(p.phoneNumbers()).isEmpty()) {
             return null;

@@ -1,14 +1,22 @@
 package dev.attribution.command.orders;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.attribution.api.CommandJson;
 import dev.attribution.api.JsonBody;
+import dev.attribution.api.auth.Account;
+import dev.attribution.command.carts.CartsTable;
 import dev.attribution.command.commerce.Categories;
-import dev.attribution.command.commerce.CommerceInput;
+import dev.attribution.command.commerce.PersonFields;
+import dev.attribution.command.orders.OrderCommands.OrderContent;
+import dev.attribution.command.orders.OrderCommands.OrderItem;
+import dev.attribution.command.orders.OrderCommands.PlaceOrder;
+import dev.attribution.command.orders.OrderCommands.UpdateOrder;
 import dev.attribution.command.events.DomainEvents;
 import dev.attribution.command.leads.LeadResolver;
 import dev.attribution.command.products.ProductCatalog;
-import dev.attribution.command.requests.DelegatingWriteHandler;
+import dev.attribution.command.requests.CommandHandler;
+import dev.attribution.command.sales.SalesTable;
+import dev.attribution.command.subscriptions.SubscriptionsTable;
 import dev.attribution.command.requests.WriteHandler;
 import dev.attribution.views.RecordViews;
 import dev.attribution.views.SaleView;
@@ -16,15 +24,11 @@ import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -40,43 +44,72 @@ public class OrderHandlers {
     public static final String ORDER_ID_TAKEN = "An order with orderId '%s' already exists with other items or amounts; "
             + "change it with PUT /orders/%s, or send a new orderId";
 
-    /** A stored order. */
-    record Order(String id, String leadId, String currency, Instant date, BigDecimal hardCost) {
-    }
-
     private final LeadResolver leads;
     private final ProductCatalog products;
-    private final SaleStore sales;
+    private final SalesTable sales;
     private final RecordViews views;
+    private final CartsTable carts;
+    private final SubscriptionsTable subscriptions;
+    private final OrdersTable orders;
 
-    public OrderHandlers(LeadResolver leads, ProductCatalog products, SaleStore sales, RecordViews views) {
+    public OrderHandlers(LeadResolver leads, ProductCatalog products, SalesTable sales, RecordViews views, CartsTable carts,
+                         SubscriptionsTable subscriptions, OrdersTable orders) {
+        this.orders = orders;
+        this.carts = carts;
+        this.subscriptions = subscriptions;
         this.leads = leads;
         this.products = products;
         this.sales = sales;
         this.views = views;
     }
 
+    /** CREATE_ORDER. */
     @Singleton
-    static class Create extends DelegatingWriteHandler {
+    static class Create implements CommandHandler<PlaceOrder> {
+        private final OrderHandlers orders;
+
         Create(OrderHandlers orders) {
-            super("CREATE_ORDER", orders::create);
+            this.orders = orders;
+        }
+
+        @Override
+        public Class<PlaceOrder> commandType() {
+            return PlaceOrder.class;
+        }
+
+        @Override
+        public JsonNode handle(Connection c, Applying w, PlaceOrder order) throws SQLException {
+            return orders.create(c, w, order);
         }
 
         @Override
         public List<String> advisoryLocks(WriteHandler.Write write) {
-            return productLocks(write);
+            return productLocks(write.account(), CommandJson.read(write.payload(), PlaceOrder.class));
         }
     }
 
+    /** UPDATE_ORDER. */
     @Singleton
-    static class Update extends DelegatingWriteHandler {
+    static class Update implements CommandHandler<UpdateOrder> {
+        private final OrderHandlers orders;
+
         Update(OrderHandlers orders) {
-            super("UPDATE_ORDER", orders::update);
+            this.orders = orders;
+        }
+
+        @Override
+        public Class<UpdateOrder> commandType() {
+            return UpdateOrder.class;
+        }
+
+        @Override
+        public JsonNode handle(Connection c, Applying w, UpdateOrder update) throws SQLException {
+            return orders.update(c, w, update);
         }
 
         @Override
         public List<String> advisoryLocks(WriteHandler.Write write) {
-            return productLocks(write);
+            return productLocks(write.account(), CommandJson.read(write.payload(), UpdateOrder.class));
         }
     }
 
@@ -85,208 +118,168 @@ public class OrderHandlers {
      * commit), for the worker to take a batch's all at once, in one order: orders of different batches naming the
      * same products in different orders deadlocked under load.
      */
-    static List<String> productLocks(WriteHandler.Write write) {
+    static List<String> productLocks(Account account, OrderContent order) {
         List<String> names = new ArrayList<>();
-        for (JsonNode item : write.payload().path("items")) {
-            String tag = CommerceInput.text(item, "tag");
-            String key = tag != null ? ProductCatalog.saleTag(tag) : ProductCatalog.deriveTag(item.path("name").asText());
-            names.add("product:" + write.account().id() + ":" + key.toLowerCase(java.util.Locale.ROOT));
+        for (OrderItem item : order.items()) {
+            String key = item.tag() != null ? ProductCatalog.saleTag(item.tag()) : ProductCatalog.deriveTag(item.name());
+            names.add("product:" + account.id() + ":" + key.toLowerCase(java.util.Locale.ROOT));
         }
         return names;
     }
 
+    /** REFUND_ORDER: the order's sales kept, marked refunded; {@code refundedAmount} spread over them. */
     @Singleton
-    static class Refund extends DelegatingWriteHandler {
+    static class Refund implements CommandHandler<RefundOrder> {
+        private final OrderHandlers orders;
+
         Refund(OrderHandlers orders) {
-            super("REFUND_ORDER", orders::refund);
+            this.orders = orders;
+        }
+
+        @Override
+        public Class<RefundOrder> commandType() {
+            return RefundOrder.class;
+        }
+
+        @Override
+        public JsonNode handle(Connection c, Applying w, RefundOrder refund) throws SQLException {
+            return orders.refund(c, w, refund);
         }
     }
 
-    JsonNode create(Connection c, WriteHandler.Write w) throws SQLException {
-        JsonNode p = w.payload();
-        String accountId = w.account().id();
-        String orderId = p.get("orderId").asText();
-        if (find(c, accountId, orderId).isPresent()) {
+    JsonNode create(Connection c, CommandHandler.Applying w, PlaceOrder p) throws SQLException {
+        String accountId = w.accountId();
+        String orderId = p.orderId();
+        String currency = p.currency() != null ? p.currency() : w.account().currency();
+        if (orders.find(c, accountId, orderId).isPresent()) {
             // the same order again (a client retry) is a no-op; another order under its id is refused, never dropped
-            String stored = storedDigest(c, accountId, orderId);
-            if (stored != null && !stored.equals(OrderInput.digest(p, currency(w)))) {
+            String stored = orders.storedDigest(c, accountId, orderId);
+            if (stored != null && !stored.equals(OrderInput.digest(p, currency))) {
                 throw new WriteHandler.WriteFailure(String.format(ORDER_ID_TAKEN, orderId, orderId));
             }
-            return render(c, w, orderId);
+            return render(c, w.account(), orderId);
         }
         Instant now = w.acceptedAt();
-        String buyer = leads.resolve(c, accountId, CommerceInput.person(p), now).id();
-        String attributed = p.hasNonNull("parentEmail") ? leads.byEmail(c, accountId, p.get("parentEmail").asText(), now).id() : buyer;
+        String buyer = leads.resolve(c, accountId, PersonFields.person(p.person()), now).id();
+        String attributed = p.parentEmail() != null ? leads.byEmail(c, accountId, p.parentEmail(), now).id() : buyer;
         if (!attributed.equals(buyer)) {
             leads.assignOrigin(c, w.account(), buyer, attributed, now);
         }
-        return createFor(c, w, orderId, buyer, attributed);
+        return createFor(c, w.account(), now, p, buyer, attributed);
     }
 
-    /** Places the order of {@code w}'s payload for known leads: the buyer and the lead the sales are attributed to. */
-    JsonNode createFor(Connection c, WriteHandler.Write w, String orderId, String buyer, String attributed) throws SQLException {
-        JsonNode p = w.payload();
-        String accountId = w.account().id();
-        Instant now = w.acceptedAt();
-        String currency = currency(w);
-        Instant date = p.hasNonNull("date") ? Instant.parse(p.get("date").asText()) : now;
+    /** Places {@code p} for known leads: the buyer and the lead the sales are attributed to. */
+    JsonNode createFor(Connection c, Account account, Instant now, PlaceOrder p, String buyer, String attributed) throws SQLException {
+        String accountId = account.id();
+        String orderId = p.orderId();
+        String currency = p.currency() != null ? p.currency() : account.currency();
+        Instant date = p.date() != null ? Instant.parse(p.date()) : now;
         OrderSplit.Totals totals = OrderInput.totals(p, currency, 0);
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO orders (account_id, id, lead_id, cart_id, external_subscription_id, currency, order_date,
-                    shipping_cost, taxes, order_discount, hard_cost, created_at, updated_at, content_digest)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
-            ps.setString(1, accountId);
-            ps.setString(2, orderId);
-            ps.setString(3, buyer);
-            ps.setString(4, CommerceInput.text(p, "cartId"));
-            ps.setString(5, CommerceInput.text(p, "externalSubscriptionId"));
-            ps.setString(6, currency);
-            ps.setTimestamp(7, Timestamp.from(date));
-            setTotals(ps, 8, totals, currency);
-            ps.setTimestamp(12, Timestamp.from(now));
-            ps.setTimestamp(13, Timestamp.from(now));
-            ps.setString(14, OrderInput.digest(p, currency));
-            ps.executeUpdate();
-        }
-        List<String> created = placeSales(c, w, orderId, attributed, buyer, p, currency, date, totals);
-        afterSales(c, w, orderId, attributed, p, currency);
-        List<SaleView> rendered = views.sales(c, accountId, w.account().timeZone(), created);
+        orders.insert(c, accountId, new OrdersTable.NewOrder(orderId, buyer, p.cartId(), p.externalSubscriptionId(), currency,
+                date, Money.toDecimal(totals.shippingCost(), currency), Money.toDecimal(totals.taxes(), currency),
+                Money.toDecimal(totals.orderDiscount(), currency), Money.toDecimal(totals.hardCost(), currency),
+                OrderInput.digest(p, currency)), now);
+        List<String> created = placeSales(c, accountId, now, orderId, attributed, buyer, p, currency, date, totals);
+        afterSales(c, accountId, now, orderId, p.cartId(), p.externalSubscriptionId());
+        List<SaleView> rendered = views.sales(c, accountId, account.timeZone(), created);
         for (SaleView sale : rendered) {
             DomainEvents.record(c, accountId, "sale.attributed", sale.id(), JsonBody.mapper().valueToTree(sale), now);
         }
-        return render(c, w, orderId);
+        return render(c, account, orderId);
     }
 
-    JsonNode update(Connection c, WriteHandler.Write w) throws SQLException {
-        JsonNode p = w.payload();
-        String accountId = w.account().id();
+    JsonNode update(Connection c, CommandHandler.Applying w, UpdateOrder p) throws SQLException {
+        String accountId = w.accountId();
         Instant now = w.acceptedAt();
-        Order order = resolve(c, accountId, p.get("id").asText(), CommerceInput.text(p, "integrationType"))
+        OrdersTable.Order order = orders.resolve(c, accountId, p.id(), p.integrationType())
                 .orElseThrow(() -> new WriteHandler.WriteFailure(ORDER_NOT_FOUND));
-        String attributed = attributedLead(c, accountId, order);
-        String currency = p.hasNonNull("currency") ? p.get("currency").asText() : order.currency();
+        String attributed = orders.attributedLead(c, accountId, order);
+        String currency = p.currency() != null ? p.currency() : order.currency();
         OrderSplit.Totals totals = OrderInput.totals(p, currency, Money.fromDecimal(order.hardCost(), currency));
         List<String> affected = sales.deleteOrderSales(c, accountId, order.id(), now);
-        try (PreparedStatement ps = c.prepareStatement("""
-                UPDATE orders SET currency = ?, shipping_cost = ?, taxes = ?, order_discount = ?, hard_cost = ?,
-                    cart_id = COALESCE(?, cart_id), external_subscription_id = COALESCE(?, external_subscription_id), updated_at = ?
-                WHERE account_id = ? AND id = ?""")) {
-            ps.setString(1, currency);
-            setTotals(ps, 2, totals, currency);
-            ps.setString(6, CommerceInput.text(p, "cartId"));
-            ps.setString(7, CommerceInput.text(p, "externalSubscriptionId"));
-            ps.setTimestamp(8, Timestamp.from(now));
-            ps.setString(9, accountId);
-            ps.setString(10, order.id());
-            ps.executeUpdate();
+        orders.update(c, accountId, order.id(), currency, Money.toDecimal(totals.shippingCost(), currency),
+                Money.toDecimal(totals.taxes(), currency), Money.toDecimal(totals.orderDiscount(), currency),
+                Money.toDecimal(totals.hardCost(), currency), p.cartId(), p.externalSubscriptionId(), now);
+        if (p.stage() != null) {
+            leads.applyStage(c, accountId, order.leadId(), p.stage(), now);
         }
-        if (p.hasNonNull("stage")) {
-            leads.applyStage(c, accountId, order.leadId(), p.get("stage").asText(), now);
-        }
-        List<String> created = placeSales(c, w, order.id(), attributed, order.leadId(), p, currency, order.date(), totals);
+        List<String> created = placeSales(c, accountId, now, order.id(), attributed, order.leadId(), p, currency, order.date(), totals);
         for (String lead : affected) {
             sales.refreshFlags(c, accountId, lead, now);
         }
-        afterSales(c, w, order.id(), attributed, p, currency);
+        afterSales(c, accountId, now, order.id(), p.cartId(), p.externalSubscriptionId());
         for (SaleView sale : views.sales(c, accountId, w.account().timeZone(), created)) {
             DomainEvents.record(c, accountId, "sale.attributed", sale.id(), JsonBody.mapper().valueToTree(sale), now);
         }
-        return render(c, w, order.id());
+        return render(c, w.account(), order.id());
     }
 
-    JsonNode refund(Connection c, WriteHandler.Write w) throws SQLException {
-        JsonNode p = w.payload();
-        String accountId = w.account().id();
+    JsonNode refund(Connection c, CommandHandler.Applying w, RefundOrder r) throws SQLException {
+        String accountId = w.accountId();
         Instant now = w.acceptedAt();
-        Order order = find(c, accountId, p.get("id").asText()).orElseThrow(() -> new WriteHandler.WriteFailure(ORDER_NOT_FOUND));
+        OrdersTable.Order order = orders.find(c, accountId, r.id()).orElseThrow(() -> new WriteHandler.WriteFailure(ORDER_NOT_FOUND));
         List<String> ids = new ArrayList<>();
         List<Long> prices = new ArrayList<>();
         Set<String> alreadyRefunded = new java.util.HashSet<>();
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT id, price, refunded FROM sales WHERE account_id = ? AND order_id = ? AND NOT deleted ORDER BY position, id")) {
-            ps.setString(1, accountId);
-            ps.setString(2, order.id());
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    ids.add(rs.getString(1));
-                    prices.add(Math.max(0, Money.fromDecimal(rs.getBigDecimal(2), order.currency())));
-                    if (rs.getBoolean(3)) {
-                        alreadyRefunded.add(rs.getString(1));
-                    }
-                }
+        for (SalesTable.OrderSale sale : sales.orderSales(c, accountId, order.id())) {
+            ids.add(sale.id());
+            prices.add(Math.max(0, Money.fromDecimal(sale.price(), order.currency())));
+            if (sale.refunded()) {
+                alreadyRefunded.add(sale.id());
             }
         }
         if (ids.isEmpty()) {
             throw new WriteHandler.WriteFailure(ORDER_NOT_FOUND);
         }
         long[] refunded = prices.stream().mapToLong(Long::longValue).toArray();
-        if (p.hasNonNull("refundedAmount")) {
-            long amount = Refunds.checked(Money.toMinor("refundedAmount", new BigDecimal(p.get("refundedAmount").asText()), "DECIMAL",
+        if (r.refundedAmount() != null) {
+            long amount = Refunds.checked(Money.toMinor("refundedAmount", r.refundedAmount(), "DECIMAL",
                     order.currency()), prices.stream().mapToLong(Long::longValue).sum(), "order");
             refunded = OrderSplit.allocate(amount, refunded);
         }
-        try (PreparedStatement ps = c.prepareStatement("""
-                UPDATE sales SET refunded = true, refund_date = ?, refunded_amount = ?, updated_at = ?
-                WHERE account_id = ? AND id = ?""")) {
-            for (int i = 0; i < ids.size(); i++) {
-                ps.setTimestamp(1, Timestamp.from(now));
-                ps.setBigDecimal(2, Money.toDecimal(refunded[i], order.currency()));
-                ps.setTimestamp(3, Timestamp.from(now));
-                ps.setString(4, accountId);
-                ps.setString(5, ids.get(i));
-                ps.addBatch();
-            }
-            ps.executeBatch();
+        List<BigDecimal> amounts = new ArrayList<>();
+        for (long minor : refunded) {
+            amounts.add(Money.toDecimal(minor, order.currency()));
         }
-        try (PreparedStatement ps = c.prepareStatement("UPDATE orders SET refunded_at = ?, updated_at = ? WHERE account_id = ? AND id = ?")) {
-            ps.setTimestamp(1, Timestamp.from(now));
-            ps.setTimestamp(2, Timestamp.from(now));
-            ps.setString(3, accountId);
-            ps.setString(4, order.id());
-            ps.executeUpdate();
-        }
+        sales.refundAll(c, accountId, ids, amounts, now);
+        orders.markRefunded(c, accountId, order.id(), now);
         for (SaleView sale : views.sales(c, accountId, w.account().timeZone(), ids)) {
             if (!alreadyRefunded.contains(sale.id())) {
                 DomainEvents.record(c, accountId, "sale.refunded", sale.id(), JsonBody.mapper().valueToTree(sale), now);
             }
         }
-        return render(c, w, order.id());
+        return render(c, w.account(), order.id());
     }
 
-    /** Inserts one sale per item of the payload; returns their ids in item order. */
-    private List<String> placeSales(Connection c, WriteHandler.Write w, String orderId, String attributed, String buyer,
-                                    JsonNode p, String currency, Instant date, OrderSplit.Totals totals) throws SQLException {
-        String accountId = w.account().id();
-        Instant now = w.acceptedAt();
+    /** Inserts one sale per item of the order; returns their ids in item order. */
+    private List<String> placeSales(Connection c, String accountId, Instant now, String orderId, String attributed, String buyer,
+                                    OrderContent p, String currency, Instant date, OrderSplit.Totals totals) throws SQLException {
         List<OrderSplit.Item> items = OrderInput.items(p, currency);
         List<OrderSplit.Part> parts = OrderSplit.split(items, totals);
-        List<SaleStore.NewSale> newSales = new ArrayList<>(items.size());
-        ArrayNode payloadItems = (ArrayNode) p.get("items");
+        List<SalesTable.NewSale> newSales = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
-            JsonNode item = payloadItems.get(i);
+            OrderItem item = p.items().get(i);
             OrderSplit.Item amounts = items.get(i);
             OrderSplit.Part part = parts.get(i);
-            List<String> packages = CommerceInput.texts(item.get("packages"));
-            String name = item.get("name").asText();
-            ProductCatalog.Product product = products.forItem(c, accountId, name, CommerceInput.text(item, "tag"),
-                    CommerceInput.text(item, "sku"), Money.toDecimal(amounts.unitPrice(), currency),
-                    CommerceInput.text(item, "categoryName"), packages, now);
-            String categoryName = CommerceInput.text(item, "categoryName");
+            List<String> packages = item.packageNames();
+            String name = item.name();
+            ProductCatalog.Product product = products.forItem(c, accountId, name, item.tag(), item.sku(),
+                    Money.toDecimal(amounts.unitPrice(), currency), item.categoryName(), packages, now);
+            String categoryName = item.categoryName();
             String categoryId = categoryName != null ? Categories.idFor(c, accountId, categoryName, now) : product.categoryId();
             if (categoryName == null) {
                 categoryName = Categories.nameOf(c, accountId, categoryId);
             }
-            long costOfGoods = item.hasNonNull("costOfGoods") || product.customCost() == null ? part.costOfGoods()
+            long costOfGoods = item.costOfGoods() != null || product.customCost() == null ? part.costOfGoods()
                     : Math.multiplyExact(Money.fromDecimal(product.customCost(), currency), amounts.quantity());
-            boolean recurring = item.path("isRebill").asBoolean(false)
-                    || (product.recurring() && sales.boughtBefore(c, accountId, attributed, product, date));
+            boolean recurring = item.rebill() || (product.recurring() && sales.boughtBefore(c, accountId, attributed, product, date));
             Set<String> allPackages = new LinkedHashSet<>(packages);
             allPackages.addAll(product.packages());
-            newSales.add(new SaleStore.NewSale(orderId, attributed, buyer, product, name,
-                    CommerceInput.text(item, "sku") != null ? CommerceInput.text(item, "sku") : product.sku(),
-                    CommerceInput.text(item, "externalId"), categoryId, categoryName, List.copyOf(allPackages), i,
-                    amounts.quantity(), Money.toDecimal(amounts.unitPrice(), currency), Money.toDecimal(part.price(), currency),
-                    Money.toDecimal(part.discount(), currency), Money.toDecimal(part.taxes(), currency),
+            newSales.add(new SalesTable.NewSale(orderId, attributed, buyer, product, name,
+                    item.sku() != null ? item.sku() : product.sku(), item.externalId(), categoryId, categoryName,
+                    List.copyOf(allPackages), i, amounts.quantity(), Money.toDecimal(amounts.unitPrice(), currency),
+                    Money.toDecimal(part.price(), currency), Money.toDecimal(part.discount(), currency),
+                    Money.toDecimal(part.taxes(), currency),
                     Money.toDecimal(part.shipping(), currency), Money.toDecimal(part.hardCost(), currency),
                     Money.toDecimal(costOfGoods, currency), currency, recurring, date));
         }
@@ -296,101 +289,17 @@ public class OrderHandlers {
     }
 
     /** The cart the order names becomes purchased; the subscription it names gets its category at the first paid sale. */
-    private void afterSales(Connection c, WriteHandler.Write w, String orderId, String attributed, JsonNode p, String currency)
+    private void afterSales(Connection c, String accountId, Instant now, String orderId, String cartId, String subscription)
             throws SQLException {
-        String accountId = w.account().id();
-        Timestamp now = Timestamp.from(w.acceptedAt());
-        if (p.hasNonNull("cartId")) {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "UPDATE carts SET order_id = ?, updated_at = ? WHERE account_id = ? AND id = ? AND order_id IS NULL")) {
-                ps.setString(1, orderId);
-                ps.setTimestamp(2, now);
-                ps.setString(3, accountId);
-                ps.setString(4, p.get("cartId").asText());
-                ps.executeUpdate();
-            }
+        if (cartId != null) {
+            carts.markPurchased(c, accountId, cartId, orderId, now);
         }
-        if (p.hasNonNull("externalSubscriptionId")) {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    UPDATE subscriptions u SET category_id = s.category_id, category_name = s.category_name, updated_at = ?
-                    FROM (SELECT category_id, category_name FROM sales WHERE account_id = ? AND order_id = ? AND NOT deleted
-                          AND price > 0 AND category_id IS NOT NULL ORDER BY position LIMIT 1) s
-                    WHERE u.account_id = ? AND (u.external_id = ? OR u.id = ?) AND u.category_id IS NULL""")) {
-                String sub = p.get("externalSubscriptionId").asText();
-                ps.setTimestamp(1, now);
-                ps.setString(2, accountId);
-                ps.setString(3, orderId);
-                ps.setString(4, accountId);
-                ps.setString(5, sub);
-                ps.setString(6, sub);
-                ps.executeUpdate();
-            }
+        if (subscription != null) {
+            subscriptions.categoryFromOrder(c, accountId, subscription, orderId, now);
         }
     }
 
-    private JsonNode render(Connection c, WriteHandler.Write w, String orderId) {
-        return JsonBody.mapper().valueToTree(views.orderSales(c, w.account().id(), w.account().timeZone(), orderId));
-    }
-
-    private static void setTotals(PreparedStatement ps, int from, OrderSplit.Totals t, String currency) throws SQLException {
-        ps.setBigDecimal(from, Money.toDecimal(t.shippingCost(), currency));
-        ps.setBigDecimal(from + 1, Money.toDecimal(t.taxes(), currency));
-        ps.setBigDecimal(from + 2, Money.toDecimal(t.orderDiscount(), currency));
-        ps.setBigDecimal(from + 3, Money.toDecimal(t.hardCost(), currency));
-    }
-
-    private static String currency(WriteHandler.Write w) {
-        return w.payload().hasNonNull("currency") ? w.payload().get("currency").asText() : w.account().currency();
-    }
-
-    private static String storedDigest(Connection c, String accountId, String orderId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT content_digest FROM orders WHERE account_id = ? AND id = ?")) {
-            ps.setString(1, accountId);
-            ps.setString(2, orderId);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getString(1) : null;
-            }
-        }
-    }
-
-    static Optional<Order> find(Connection c, String accountId, String id) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT id, lead_id, currency, order_date, hard_cost FROM orders WHERE account_id = ? AND id = ?")) {
-            ps.setString(1, accountId);
-            ps.setString(2, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(new Order(rs.getString(1), rs.getString(2), rs.getString(3).trim(),
-                        rs.getTimestamp(4).toInstant(), rs.getBigDecimal(5))) : Optional.empty();
-            }
-        }
-    }
-
-    /** The order by id; with {@code integrationType}, through the live sale of that integration whose item externalId is {@code id}. */
-    private static Optional<Order> resolve(Connection c, String accountId, String id, String integrationType) throws SQLException {
-        if (integrationType == null) {
-            return find(c, accountId, id);
-        }
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT s.order_id FROM sales s JOIN orders o ON o.account_id = s.account_id AND o.id = s.order_id
-                WHERE s.account_id = ? AND s.external_id = ? AND upper(o.integration_type) = upper(?) AND NOT s.deleted
-                ORDER BY s.created_at DESC LIMIT 1""")) {
-            ps.setString(1, accountId);
-            ps.setString(2, id);
-            ps.setString(3, integrationType);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? find(c, accountId, rs.getString(1)) : Optional.empty();
-            }
-        }
-    }
-
-    private static String attributedLead(Connection c, String accountId, Order order) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT lead_id FROM sales WHERE account_id = ? AND order_id = ? ORDER BY created_at DESC LIMIT 1")) {
-            ps.setString(1, accountId);
-            ps.setString(2, order.id());
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getString(1) : order.leadId();
-            }
-        }
+    private JsonNode render(Connection c, Account account, String orderId) {
+        return JsonBody.mapper().valueToTree(views.orderSales(c, account.id(), account.timeZone(), orderId));
     }
 }

@@ -1,68 +1,74 @@
 package dev.attribution.command.orders;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
-import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.command.commerce.CommerceInput;
-import dev.attribution.command.requests.WriteRequestLog;
+import dev.attribution.command.commerce.PersonFields;
+import dev.attribution.command.orders.OrderCommands.PlaceOrder;
+import dev.attribution.command.orders.OrderCommands.UpdateOrder;
+import dev.attribution.command.requests.Commands;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Validation of order writes (spec 4.2) and their hand-over to the request log. Writes of one order share a lane
- * ({@code order:<id>}), so an update or refund is applied after the order it names.
+ * The rules of order writes (spec 4.2), turning a bound body into its command ({@link OrderInput} for the order
+ * lines), and their hand-over to the request log.
+ * Writes of one order share a lane ({@code order:<id>}), so an update or refund is applied after the order it names.
  */
 @Singleton
 public class OrderWrites {
 
     public static final int MAX_IPS = 3;
 
-    private final WriteRequestLog log;
+    private final Commands commands;
     private final Blacklist blacklist;
 
-    public OrderWrites(WriteRequestLog log, Blacklist blacklist) {
-        this.log = log;
+    public OrderWrites(Commands commands, Blacklist blacklist) {
+        this.commands = commands;
         this.blacklist = blacklist;
     }
 
     /** {@code POST /orders}. */
-    public CompletableFuture<String> create(Caller caller, JsonBody body) {
-        ObjectNode payload = JsonBody.mapper().createObjectNode();
-        String orderId = body.nonBlankString("orderId").map(OrderInput::orderId).orElseGet(() -> RequestIds.next("ord-"));
-        payload.put("orderId", orderId);
-        CommerceInput.copyPerson(body, payload, true, true, MAX_IPS);
-        body.nonBlankString("parentEmail").ifPresent(e -> payload.put("parentEmail", CommerceInput.checkEmail("parentEmail", e)));
-        body.nonBlankString("cartId").ifPresent(v -> payload.put("cartId", v));
-        body.nonBlankString("externalSubscriptionId").ifPresent(v -> payload.put("externalSubscriptionId", v));
-        CommerceInput.copyDate(body, payload, "date");
-        OrderInput.copyOrder(body, payload, caller.account().currency());
-        CommerceInput.checkBlacklist(blacklist, caller.accountId(), payload);
-        return log.submit(caller.accountId(), "CREATE_ORDER", "order:" + orderId, payload);
+    public CompletableFuture<String> create(Caller caller, OrderCreateBody body) {
+        String orderId = Optional.ofNullable(PersonFields.nonBlank(body.orderId())).map(OrderInput::orderId)
+                .orElseGet(() -> RequestIds.next("ord-"));
+        PersonFields person = PersonFields.checked(body.person(), true, true, MAX_IPS);
+        String parentEmail = PersonFields.nonBlank(body.parentEmail());
+        if (parentEmail != null) {
+            CommerceInput.checkEmail("parentEmail", parentEmail);
+        }
+        String sentDate = PersonFields.nonBlank(body.date());
+        String date = sentDate == null ? null : ApiDates.parseWrite(sentDate).toString();
+        OrderInput.Lines l = OrderInput.lines(body, caller.account().currency());
+        PlaceOrder order = new PlaceOrder(orderId, person, parentEmail, PersonFields.nonBlank(body.cartId()),
+                PersonFields.nonBlank(body.externalSubscriptionId()), date,
+                l.format(), l.currency(), l.shippingCost(), l.taxes(), l.orderDiscount(), l.hardCost(), l.items());
+        blacklist.check(caller.accountId(), person.email(), person.phoneNumbers().values());
+        if (parentEmail != null) {
+            blacklist.checkEmail(caller.accountId(), parentEmail);
+        }
+        return commands.submit(caller.accountId(), "order:" + orderId, order);
     }
 
     /** {@code PUT /orders/{id}}: items replace the order's sales; an omitted hardCost keeps the stored one. */
-    public CompletableFuture<String> update(Caller caller, String id, JsonBody body) {
-        ObjectNode payload = JsonBody.mapper().createObjectNode().put("id", id);
-        body.nonBlankString("integrationType").ifPresent(v -> payload.put("integrationType", v));
-        body.nonBlankString("stage").ifPresent(v -> payload.put("stage", v));
-        body.nonBlankString("cartId").ifPresent(v -> payload.put("cartId", v));
-        body.nonBlankString("externalSubscriptionId").ifPresent(v -> payload.put("externalSubscriptionId", v));
-        OrderInput.copyOrder(body, payload, caller.account().currency());
-        return log.submit(caller.accountId(), "UPDATE_ORDER", "order:" + id, payload);
+    public CompletableFuture<String> update(Caller caller, String id, OrderUpdateBody body) {
+        OrderInput.Lines l = OrderInput.lines(body, caller.account().currency());
+        UpdateOrder update = new UpdateOrder(id, PersonFields.nonBlank(body.integrationType()), PersonFields.nonBlank(body.stage()),
+                PersonFields.nonBlank(body.cartId()), PersonFields.nonBlank(body.externalSubscriptionId()), l.format(), l.currency(),
+                l.shippingCost(), l.taxes(), l.orderDiscount(), l.hardCost(), l.items());
+        return commands.submit(caller.accountId(), "order:" + id, update);
     }
 
     /** {@code DELETE /orders/{id}}: a refund; {@code refundedAmount} is spread over the sales. */
     public CompletableFuture<String> refund(Caller caller, String id, String refundedAmount) {
-        ObjectNode payload = JsonBody.mapper().createObjectNode().put("id", id);
-        if (refundedAmount != null) {
-            payload.put("refundedAmount", amount("refundedAmount", refundedAmount).toPlainString());
-        }
-        return log.submit(caller.accountId(), "REFUND_ORDER", "order:" + id, payload);
+        RefundOrder refund = new RefundOrder(id, refundedAmount == null ? null : amount("refundedAmount", refundedAmount));
+        return commands.submit(caller.accountId(), "order:" + id, refund);
     }
 
     /** A non-negative decimal sent as text (query parameters). */

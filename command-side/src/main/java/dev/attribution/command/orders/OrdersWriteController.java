@@ -3,7 +3,7 @@ package dev.attribution.command.orders;
 import dev.attribution.api.NodeSide;
 import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
-import dev.attribution.api.JsonBody;
+import dev.attribution.api.CommandJson;
 import dev.attribution.api.QueryParameter;
 import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
@@ -47,7 +47,7 @@ class OrdersWriteController {
     @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
-        return acceptance.accept(() -> writes.create(caller, JsonBody.parse(body, OrderCreateBody.class)));
+        return acceptance.accept(() -> writes.create(caller, CommandJson.bind(body, OrderCreateBody.class)));
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
@@ -58,7 +58,7 @@ class OrdersWriteController {
     @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> update(@PathVariable String id, @Nullable @Body String body, Caller caller) {
-        return acceptance.accept(() -> writes.update(caller, id, JsonBody.parse(body, OrderUpdateBody.class)));
+        return acceptance.accept(() -> writes.update(caller, id, CommandJson.bind(body, OrderUpdateBody.class)));
     }
 
     @Delete("/{id}")

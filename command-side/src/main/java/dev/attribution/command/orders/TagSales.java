@@ -1,17 +1,15 @@
 package dev.attribution.command.orders;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.products.ProductCatalog;
-import dev.attribution.command.requests.WriteHandler;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -44,17 +42,10 @@ public class TagSales {
             return Optional.empty();
         }
         ProductCatalog.Product p = product.get();
-        ObjectNode payload = JsonBody.mapper().createObjectNode();
-        payload.put("priceFormat", "DECIMAL");
-        payload.put("date", (tagsDate == null ? now : tagsDate).toString());
-        ObjectNode item = payload.putArray("items").addObject();
-        item.put("name", p.name());
-        item.put("tag", p.tag());
-        item.put("price", p.price().toPlainString());
-        item.put("quantity", 1);
-        item.putArray("packages");
-        String orderId = "tag-" + RequestIds.next();
-        WriteHandler.Write write = new WriteHandler.Write(orderId, account, payload, now);
-        return Optional.of(orders.createFor(c, write, orderId, leadId, leadId));
+        OrderCommands.OrderItem item = new OrderCommands.OrderItem(p.name(), p.price(), null, null, null, 1, null, null,
+                p.tag(), null, false, List.of());
+        OrderCommands.PlaceOrder order = new OrderCommands.PlaceOrder("tag-" + RequestIds.next(), null, null, null, null,
+                (tagsDate == null ? now : tagsDate).toString(), Money.Format.DECIMAL, null, null, null, null, null, List.of(item));
+        return Optional.of(orders.createFor(c, account, now, order, leadId, leadId));
     }
 }

@@ -7,13 +7,12 @@ import dev.attribution.command.products.ProductCommands.CreateProduct;
 import dev.attribution.command.products.ProductCommands.DeleteProduct;
 import dev.attribution.command.products.ProductCommands.UpdateProduct;
 import dev.attribution.command.requests.CommandHandler;
+import dev.attribution.command.sales.SalesTable;
 import dev.attribution.views.RecordViews;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 
 /** The product commands applied: CREATE_PRODUCT, UPDATE_PRODUCT and DELETE_PRODUCT; results in GET shape. */
@@ -54,8 +53,10 @@ final class ProductHandlers {
     static class Update implements CommandHandler<UpdateProduct> {
         private final ProductCatalog catalog;
         private final RecordViews views;
+        private final SalesTable sales;
 
-        Update(ProductCatalog catalog, RecordViews views) {
+        Update(ProductCatalog catalog, RecordViews views, SalesTable sales) {
+            this.sales = sales;
             this.catalog = catalog;
             this.views = views;
         }
@@ -79,16 +80,7 @@ final class ProductHandlers {
             Instant now = w.acceptedAt();
             catalog.update(c, accountId, u, recurring, Categories.idFor(c, accountId, u.category(), now), now);
             if (Boolean.TRUE.equals(u.updateHistoricalSales()) && u.customCost() != null) {
-                // the sales table's own writer is the orders feature's; this statement stays here until it has one
-                try (PreparedStatement ps = c.prepareStatement("""
-                        UPDATE sales SET cost_of_goods = quantity * ?::numeric, updated_at = ?
-                        WHERE account_id = ? AND product_id = ? AND NOT deleted""")) {
-                    ps.setBigDecimal(1, u.customCost());
-                    ps.setTimestamp(2, Timestamp.from(now));
-                    ps.setString(3, accountId);
-                    ps.setString(4, u.id());
-                    ps.executeUpdate();
-                }
+                sales.costOfGoods(c, accountId, u.id(), u.customCost(), now);
             }
             return JsonBody.mapper().valueToTree(views.product(c, accountId, u.id()).orElseThrow());
         }

@@ -10,6 +10,7 @@ import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.command.requests.AcceptsIdempotencyKey;
+import dev.attribution.command.requests.Commands;
 import dev.attribution.command.requests.WriteAcceptance;
 import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.http.MediaType;
@@ -26,11 +27,11 @@ import java.util.concurrent.CompletableFuture;
 @Controller("/api/v1.0/sales")
 class SalesWriteController {
 
-    private final SaleWrites writes;
+    private final Commands commands;
     private final WriteAcceptance acceptance;
 
-    SalesWriteController(SaleWrites writes, WriteAcceptance acceptance) {
-        this.writes = writes;
+    SalesWriteController(Commands commands, WriteAcceptance acceptance) {
+        this.commands = commands;
         this.acceptance = acceptance;
     }
 
@@ -42,7 +43,10 @@ class SalesWriteController {
     @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> update(QueryParams q, Caller caller) {
-        return acceptance.accept(() -> writes.update(caller, q));
+        return acceptance.accept(() -> {
+            SaleCommands.UpdateSales update = SaleRules.update(q);
+            return commands.submit(caller.accountId(), SaleRules.lane(update), update);
+        });
     }
 
     @Delete("/{id}")
@@ -51,7 +55,7 @@ class SalesWriteController {
     @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> delete(@PathVariable String id, Caller caller) {
-        return acceptance.accept(() -> writes.delete(caller, id));
+        return acceptance.accept(() -> commands.submit(caller.accountId(), "sale:" + id, new SaleCommands.DeleteSale(id)));
     }
 
     interface Query extends QueryParameter {

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
-/** The body of {@code POST /subscriptions} (spec 4.3). */
+/**
+ * The body of {@code POST /subscriptions} (spec 4.3), bound by {@code CommandJson} and checked by
+ * {@link SubscriptionRules#create} into a {@link SubscriptionCommands.CreateSubscription}.
+ */
 public record SubscriptionCreateBody(
-        @JsonProperty(required = true) Status status,
+        @JsonProperty(required = true) @dev.attribution.api.BlankIsAbsent Status status,
         @JsonProperty(required = true) @JsonPropertyDescription("a date-time (spec 2.2)") String startDate,
         @JsonProperty(required = true)
         @JsonPropertyDescription("a number, 0 to 99999999.99")

@@ -8,7 +8,7 @@ public record SubscriptionUpdateBody(
         @JsonProperty(required = true)
         @JsonPropertyDescription("subscription ids, at most 50")
         dev.attribution.api.StringOrList ids,
-        SubscriptionCreateBody.Status status,
+        @dev.attribution.api.BlankIsAbsent SubscriptionCreateBody.Status status,
         @JsonPropertyDescription("a number, 0 to 99999999.99") java.math.BigDecimal price,
         String name,
         @JsonPropertyDescription("a date-time (spec 2.2)") String startDate,

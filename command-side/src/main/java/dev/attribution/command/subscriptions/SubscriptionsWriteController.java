@@ -1,15 +1,19 @@
 package dev.attribution.command.subscriptions;
 
-import dev.attribution.api.NodeSide;
-import dev.attribution.api.ServedBy;
+import dev.attribution.api.CommandJson;
 import dev.attribution.api.Envelopes;
-import dev.attribution.api.JsonBody;
+import dev.attribution.api.NodeSide;
 import dev.attribution.api.RequestBodyType;
+import dev.attribution.api.ServedBy;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.blacklist.Blacklist;
 import dev.attribution.command.requests.AcceptsIdempotencyKey;
+import dev.attribution.command.requests.Commands;
 import dev.attribution.command.requests.WriteAcceptance;
+import dev.attribution.command.subscriptions.SubscriptionCommands.CreateSubscription;
+import dev.attribution.command.subscriptions.SubscriptionCommands.UpdateSubscriptions;
 import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.MediaType;
@@ -26,11 +30,13 @@ import java.util.concurrent.CompletableFuture;
 @Controller("/api/v1.0/subscriptions")
 class SubscriptionsWriteController {
 
-    private final SubscriptionWrites writes;
+    private final Commands commands;
+    private final Blacklist blacklist;
     private final WriteAcceptance acceptance;
 
-    SubscriptionsWriteController(SubscriptionWrites writes, WriteAcceptance acceptance) {
-        this.writes = writes;
+    SubscriptionsWriteController(Commands commands, Blacklist blacklist, WriteAcceptance acceptance) {
+        this.commands = commands;
+        this.blacklist = blacklist;
         this.acceptance = acceptance;
     }
 
@@ -42,7 +48,11 @@ class SubscriptionsWriteController {
     @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
-        return acceptance.accept(() -> writes.create(caller, JsonBody.parse(body, SubscriptionCreateBody.class)));
+        return acceptance.accept(() -> {
+            CreateSubscription s = SubscriptionRules.create(CommandJson.bind(body, SubscriptionCreateBody.class));
+            SubscriptionRules.checkBlacklist(blacklist, caller.accountId(), s);
+            return commands.submit(caller.accountId(), SubscriptionRules.lane(s), s);
+        });
     }
 
     @Put(consumes = MediaType.ALL)
@@ -53,6 +63,9 @@ class SubscriptionsWriteController {
     @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> update(@Nullable @Body String body, Caller caller) {
-        return acceptance.accept(() -> writes.update(caller, JsonBody.parse(body, SubscriptionUpdateBody.class)));
+        return acceptance.accept(() -> {
+            UpdateSubscriptions u = SubscriptionRules.update(CommandJson.bind(body, SubscriptionUpdateBody.class));
+            return commands.submit(caller.accountId(), SubscriptionRules.lane(u), u);
+        });
     }
 }

@@ -228,7 +228,7 @@ final class DemoLeads {
         }
     }
 
-    /** Orders and their sales (flags as SaleStore.refreshFlags leaves them after the lead's last order), carts, subscriptions. */
+    /** Orders and their sales (flags as SalesTable.refreshFlags leaves them after the lead's last order), carts, subscriptions. */
     private void writeOrders(String leadId, Instant joined, List<List<Sale>> orders, List<Object[]> subscriptions) throws SQLException {
         String firstOrder = null;
         String lastOrder = null;

@@ -30,7 +30,7 @@ import static dev.attribution.server.demo.DemoRandom.ts;
  * months before {@code endDate}.
  * <p>
  * Rows go into the PostgreSQL tables the API writes, with the meaning the command side gives each column
- * (first-sale and last-purchase flags as {@code SaleStore.refreshFlags} sets them, {@code usd_price} through
+ * (first-sale and last-purchase flags as {@code SalesTable.refreshFlags} sets them, {@code usd_price} through
  * {@link ExchangeRates}, {@code first_call} on a lead's first call, a click's source tag applied to its lead at the
  * click date, …), so CDC streams them to ClickHouse like any other write. Everything, ids included, is drawn from
  * one {@link DemoRandom} seeded with {@code seed}: the same options give the same rows. No domain events are recorded:

@@ -70,6 +70,20 @@ class CartsTest extends ApiTest {
     }
 
     @Test
+    void aRefusedItemFieldIsNamedWithItsItem() {
+        assertEquals("items[0].price must be a number", post(key, "/api/v1.0/carts", "{\"items\":[{\"name\":\"Xylo\",\"price\":\"1\"}]}").message());
+        assertEquals("items[1].quantity must be a whole number between 1 and 100000", post(key, "/api/v1.0/carts",
+                "{\"items\":[{\"name\":\"Xylo\",\"price\":1},{\"name\":\"Yoyo\",\"price\":1,\"quantity\":1.5}]}").message());
+        assertEquals("items[0].name must be a string", post(key, "/api/v1.0/carts", "{\"items\":[{\"name\":7,\"price\":1}]}").message());
+        assertEquals("items must be an array of objects", post(key, "/api/v1.0/carts", "{\"items\":[\"Xylo\"]}").message());
+        assertEquals("A cart must contain at least one item", post(key, "/api/v1.0/carts", "{\"items\":\"Xylo\"}").message());
+        assertEquals("Invalid priceFormat 'CENTS'. Accepted values: DECIMAL, INTEGER",
+                post(key, "/api/v1.0/carts", "{\"priceFormat\":\"CENTS\",\"items\":[{\"name\":\"Xylo\",\"price\":1}]}").message());
+        JsonNode integer = cart("POST", "{\"priceFormat\":\"INTEGER\",\"currency\":\"usd\",\"items\":[{\"name\":\"Minor\",\"price\":1999}]}");
+        Money.assertAmount("19.99", integer.get("products").get(0).get("price"));
+    }
+
+    @Test
     void failedMessagesForInvalidEmailAndTooLargeTotal() {
         JsonNode badEmail = write(key, "POST", "/api/v1.0/carts", "{\"email\":\"bad-email\",\"items\":[{\"name\":\"Xylo\",\"price\":1}]}");
         assertEquals("FAILED", badEmail.get("status").asText());

@@ -131,6 +131,17 @@ class OrdersTest extends ApiTest {
                 "The discounts cannot exceed the order total");
         assertRejected("{\"email\":\"not-an-email\",\"items\":[{\"name\":\"Item\",\"price\":1}]}", "Invalid email: not-an-email");
         assertRejected("{\"email\":\"v@example.com\",\"date\":\"2026-13-01\",\"items\":[{\"name\":\"Item\",\"price\":1}]}", "Invalid date format.");
+        // a refused item field is named with its item
+        assertRejected("{\"email\":\"v@example.com\",\"items\":[{\"name\":\"Item\",\"price\":\"1\"}]}", "items[0].price must be a number");
+        assertRejected("{\"email\":\"v@example.com\",\"items\":[{\"name\":\"Item\",\"price\":1},{\"name\":\"Item\",\"price\":1,\"isRebill\":\"yes\"}]}",
+                "items[1].isRebill must be a boolean");
+        assertRejected("{\"email\":\"v@example.com\",\"items\":[{\"name\":\"Item\",\"price\":1,\"packages\":7}]}",
+                "items[0].packages must be a string or an array of strings");
+        assertRejected("{\"email\":\"v@example.com\",\"items\":[{\"name\":\"Item\",\"price\":1,\"sku\":7}]}", "items[0].sku must be a string");
+        assertRejected("{\"email\":\"v@example.com\",\"items\":[{\"name\":\"Item\",\"price\":1,\"quantity\":\"2\"}]}", "items[0].quantity must be a number");
+        assertRejected("{\"email\":\"v@example.com\",\"items\":\"Item\"}", "items must be an array of objects");
+        assertRejected("{\"email\":\"v@example.com\",\"items\":[\"Item\"]}", "items must be an array of objects");
+        assertRejected("{\"email\":\"v@example.com\",\"shippingCost\":\"5\",\"items\":[{\"name\":\"Item\",\"price\":1}]}", "shippingCost must be a number");
     }
 
     private void assertRejected(String body, String message) {

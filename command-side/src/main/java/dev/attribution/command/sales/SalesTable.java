@@ -1,6 +1,7 @@
-package dev.attribution.command.orders;
+package dev.attribution.command.sales;
 
 import dev.attribution.api.RequestIds;
+import dev.attribution.command.orders.ExchangeRates;
 import dev.attribution.command.products.ProductCatalog;
 import jakarta.inject.Singleton;
 
@@ -14,9 +15,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Writes to {@code sales} on the worker's connection, and keeps the first/last purchase flags of a lead true. */
+/**
+ * The only writer of the {@code sales} table (every INSERT, UPDATE and DELETE on it: orders and their refunds, the
+ * sales of {@code $} tags, sale updates and deletes, a product's cost applied to its past sales, the lead erasure),
+ * on the worker's connection; it keeps the first/last purchase flags of a lead true. (The demo seed loads its
+ * generated sales with its own batch inserts, {@code server/demo/Batches}.)
+ */
 @Singleton
-public class SaleStore {
+public class SalesTable {
 
     /** A sale to insert. Money as decimals at the currency's scale. */
     public record NewSale(String orderId, String leadId, String buyerLeadId, ProductCatalog.Product product, String name,
@@ -27,7 +33,7 @@ public class SaleStore {
     }
 
     /** Rows per INSERT statement: 28 parameters a row, well under PostgreSQL's 65,535 parameters per statement. */
-    static final int ROWS_PER_STATEMENT = 1000;
+    public static final int ROWS_PER_STATEMENT = 1000;
 
     private static final String COLUMNS = """
             INSERT INTO sales (account_id, id, order_id, lead_id, buyer_lead_id, product_id, product_name, product_tag,
@@ -153,5 +159,144 @@ public class SaleStore {
             }
         }
         return leads;
+    }
+
+    /** A live sale of an update, locked for this transaction. */
+    public record Locked(String id, boolean refunded, BigDecimal price, String currency, String leadId) {
+    }
+
+    /** The live sales among {@code ids}, locked for this transaction. */
+    public List<Locked> lockLive(Connection c, String accountId, List<String> ids) throws SQLException {
+        List<Locked> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT id, refunded, price, currency, lead_id FROM sales WHERE account_id = ? AND id = ANY(?) AND NOT deleted FOR UPDATE")) {
+            ps.setString(1, accountId);
+            ps.setArray(2, c.createArrayOf("text", ids.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Locked(rs.getString(1), rs.getBoolean(2), rs.getBigDecimal(3), rs.getString(4).trim(), rs.getString(5)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A live sale of an order: its id, price and whether it is refunded already. */
+    public record OrderSale(String id, BigDecimal price, boolean refunded) {
+    }
+
+    /** The live sales of an order, in position order. */
+    public List<OrderSale> orderSales(Connection c, String accountId, String orderId) throws SQLException {
+        List<OrderSale> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT id, price, refunded FROM sales WHERE account_id = ? AND order_id = ? AND NOT deleted ORDER BY position, id")) {
+            ps.setString(1, accountId);
+            ps.setString(2, orderId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new OrderSale(rs.getString(1), rs.getBigDecimal(2), rs.getBoolean(3)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Refunded ({@code amount} refunded, at {@code date}) or not refunded any more (no date, zero refunded). */
+    public void setRefund(Connection c, String accountId, String id, boolean refunded, Instant date, BigDecimal amount, Instant now)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE sales SET refunded = ?, refund_date = ?, refunded_amount = ?, updated_at = ? WHERE account_id = ? AND id = ?")) {
+            ps.setBoolean(1, refunded);
+            ps.setTimestamp(2, refunded ? Timestamp.from(date) : null);
+            ps.setBigDecimal(3, refunded ? amount : BigDecimal.ZERO);
+            ps.setTimestamp(4, Timestamp.from(now));
+            ps.setString(5, accountId);
+            ps.setString(6, id);
+            ps.executeUpdate();
+        }
+    }
+
+    /** The sales refunded now, {@code amounts[i]} refunded of sale {@code ids[i]} (an order's refund). */
+    public void refundAll(Connection c, String accountId, List<String> ids, List<BigDecimal> amounts, Instant now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                UPDATE sales SET refunded = true, refund_date = ?, refunded_amount = ?, updated_at = ?
+                WHERE account_id = ? AND id = ?""")) {
+            for (int i = 0; i < ids.size(); i++) {
+                ps.setTimestamp(1, Timestamp.from(now));
+                ps.setBigDecimal(2, amounts.get(i));
+                ps.setTimestamp(3, Timestamp.from(now));
+                ps.setString(4, accountId);
+                ps.setString(5, ids.get(i));
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /** Marks the live sales among {@code ids} recurring or not. */
+    public void setRecurring(Connection c, String accountId, List<String> ids, boolean recurring, Instant now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE sales SET recurring = ?, updated_at = ? WHERE account_id = ? AND id = ANY(?) AND NOT deleted")) {
+            ps.setBoolean(1, recurring);
+            ps.setTimestamp(2, Timestamp.from(now));
+            ps.setString(3, accountId);
+            ps.setArray(4, c.createArrayOf("text", ids.toArray()));
+            ps.executeUpdate();
+        }
+    }
+
+    /** Soft-deletes one live sale; returns its lead, or null when there is no such live sale. */
+    public String delete(Connection c, String accountId, String id, Instant now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                UPDATE sales SET deleted = true, first_sale = false, last_purchase = false, updated_at = ?
+                WHERE account_id = ? AND id = ? AND NOT deleted RETURNING lead_id""")) {
+            ps.setTimestamp(1, Timestamp.from(now));
+            ps.setString(2, accountId);
+            ps.setString(3, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    /** A product's cost per unit applied to its live sales ({@code PUT /products/{id}}, {@code updateHistoricalSales}). */
+    public void costOfGoods(Connection c, String accountId, String productId, BigDecimal customCost, Instant now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                UPDATE sales SET cost_of_goods = quantity * ?::numeric, updated_at = ?
+                WHERE account_id = ? AND product_id = ? AND NOT deleted""")) {
+            ps.setBigDecimal(1, customCost);
+            ps.setTimestamp(2, Timestamp.from(now));
+            ps.setString(3, accountId);
+            ps.setString(4, productId);
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * The lead's sales (attributed to it or bought by it) gone with it ({@code DELETE /leads}, spec 3.2); the origin
+     * leads that were credited with its purchases ({@code parentEmail}) get their flags recomputed without them.
+     */
+    public void eraseLead(Connection c, String accountId, String leadId, Instant now) throws SQLException {
+        List<String> credited = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT DISTINCT lead_id FROM sales WHERE account_id = ? AND buyer_lead_id = ? AND lead_id <> ?")) {
+            ps.setString(1, accountId);
+            ps.setString(2, leadId);
+            ps.setString(3, leadId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    credited.add(rs.getString(1));
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM sales WHERE account_id = ? AND (lead_id = ? OR buyer_lead_id = ?)")) {
+            ps.setString(1, accountId);
+            ps.setString(2, leadId);
+            ps.setString(3, leadId);
+            ps.executeUpdate();
+        }
+        for (String origin : credited) {
+            refreshFlags(c, accountId, origin, now);
+        }
     }
 }

@@ -1,0 +1,147 @@
+package dev.attribution.command.orders;
+
+import jakarta.inject.Singleton;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The only writer of the {@code orders} table (every INSERT, UPDATE and DELETE on it: placing, updating and refunding
+ * an order, the lead erasure), and the order lookups the order writes make. (The demo seed loads its generated
+ * orders with its own batch inserts, {@code server/demo/Batches}.)
+ */
+@Singleton
+public class OrdersTable {
+
+    /** A stored order. */
+    record Order(String id, String leadId, String currency, Instant date, BigDecimal hardCost) {
+    }
+
+    /** A new order's row: what the order says beside its sales. Money as decimals at the currency's scale. */
+    record NewOrder(String id, String leadId, String cartId, String externalSubscriptionId, String currency, Instant date,
+                    BigDecimal shippingCost, BigDecimal taxes, BigDecimal orderDiscount, BigDecimal hardCost, String digest) {
+    }
+
+    Optional<Order> find(Connection c, String accountId, String id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT id, lead_id, currency, order_date, hard_cost FROM orders WHERE account_id = ? AND id = ?")) {
+            ps.setString(1, accountId);
+            ps.setString(2, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(new Order(rs.getString(1), rs.getString(2), rs.getString(3).trim(),
+                        rs.getTimestamp(4).toInstant(), rs.getBigDecimal(5))) : Optional.empty();
+            }
+        }
+    }
+
+    /** The order by id; with {@code integrationType}, through the live sale of that integration whose item externalId is {@code id}. */
+    Optional<Order> resolve(Connection c, String accountId, String id, String integrationType) throws SQLException {
+        if (integrationType == null) {
+            return find(c, accountId, id);
+        }
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT s.order_id FROM sales s JOIN orders o ON o.account_id = s.account_id AND o.id = s.order_id
+                WHERE s.account_id = ? AND s.external_id = ? AND upper(o.integration_type) = upper(?) AND NOT s.deleted
+                ORDER BY s.created_at DESC LIMIT 1""")) {
+            ps.setString(1, accountId);
+            ps.setString(2, id);
+            ps.setString(3, integrationType);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? find(c, accountId, rs.getString(1)) : Optional.empty();
+            }
+        }
+    }
+
+    /** The content digest stored with the order ({@link OrderInput#digest}), or null. */
+    String storedDigest(Connection c, String accountId, String orderId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT content_digest FROM orders WHERE account_id = ? AND id = ?")) {
+            ps.setString(1, accountId);
+            ps.setString(2, orderId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    /** The lead the order's latest sale is attributed to, else the order's buyer. */
+    String attributedLead(Connection c, String accountId, Order order) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT lead_id FROM sales WHERE account_id = ? AND order_id = ? ORDER BY created_at DESC LIMIT 1")) {
+            ps.setString(1, accountId);
+            ps.setString(2, order.id());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : order.leadId();
+            }
+        }
+    }
+
+    void insert(Connection c, String accountId, NewOrder o, Instant now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO orders (account_id, id, lead_id, cart_id, external_subscription_id, currency, order_date,
+                    shipping_cost, taxes, order_discount, hard_cost, created_at, updated_at, content_digest)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+            ps.setString(1, accountId);
+            ps.setString(2, o.id());
+            ps.setString(3, o.leadId());
+            ps.setString(4, o.cartId());
+            ps.setString(5, o.externalSubscriptionId());
+            ps.setString(6, o.currency());
+            ps.setTimestamp(7, Timestamp.from(o.date()));
+            ps.setBigDecimal(8, o.shippingCost());
+            ps.setBigDecimal(9, o.taxes());
+            ps.setBigDecimal(10, o.orderDiscount());
+            ps.setBigDecimal(11, o.hardCost());
+            ps.setTimestamp(12, Timestamp.from(now));
+            ps.setTimestamp(13, Timestamp.from(now));
+            ps.setString(14, o.digest());
+            ps.executeUpdate();
+        }
+    }
+
+    /** An order's amounts written again ({@code PUT /orders/{id}}); its cart and subscription kept when none is sent. */
+    void update(Connection c, String accountId, String id, String currency, BigDecimal shippingCost, BigDecimal taxes,
+                BigDecimal orderDiscount, BigDecimal hardCost, String cartId, String externalSubscriptionId, Instant now)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                UPDATE orders SET currency = ?, shipping_cost = ?, taxes = ?, order_discount = ?, hard_cost = ?,
+                    cart_id = COALESCE(?, cart_id), external_subscription_id = COALESCE(?, external_subscription_id), updated_at = ?
+                WHERE account_id = ? AND id = ?""")) {
+            ps.setString(1, currency);
+            ps.setBigDecimal(2, shippingCost);
+            ps.setBigDecimal(3, taxes);
+            ps.setBigDecimal(4, orderDiscount);
+            ps.setBigDecimal(5, hardCost);
+            ps.setString(6, cartId);
+            ps.setString(7, externalSubscriptionId);
+            ps.setTimestamp(8, Timestamp.from(now));
+            ps.setString(9, accountId);
+            ps.setString(10, id);
+            ps.executeUpdate();
+        }
+    }
+
+    void markRefunded(Connection c, String accountId, String id, Instant now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE orders SET refunded_at = ?, updated_at = ? WHERE account_id = ? AND id = ?")) {
+            ps.setTimestamp(1, Timestamp.from(now));
+            ps.setTimestamp(2, Timestamp.from(now));
+            ps.setString(3, accountId);
+            ps.setString(4, id);
+            ps.executeUpdate();
+        }
+    }
+
+    /** The lead's orders, gone with it ({@code DELETE /leads}, spec 3.2). */
+    public void eraseLead(Connection c, String accountId, String leadId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM orders WHERE account_id = ? AND lead_id = ?")) {
+            ps.setString(1, accountId);
+            ps.setString(2, leadId);
+            ps.executeUpdate();
+        }
+    }
+}
