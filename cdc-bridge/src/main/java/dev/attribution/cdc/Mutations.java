@@ -2,9 +2,10 @@ package dev.attribution.cdc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.clickhouse.ClickHouseGateway;
+import dev.attribution.clickhouse.ClickHouseSettings;
 import dev.attribution.clickhouse.ClickHouseSql;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.context.annotation.Value;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import java.time.Duration;
@@ -34,7 +35,13 @@ public final class Mutations {
     private final ClickHouseGateway clickhouse;
     private final String cluster;
 
-    public Mutations(ClickHouseGateway clickhouse, @Value("${clickhouse.cluster:}") String cluster) {
+    @Inject
+    public Mutations(ClickHouseGateway clickhouse, ClickHouseSettings settings) {
+        this(clickhouse, settings.getCluster());
+    }
+
+    /** On the cluster {@code cluster} (a remote_servers name; null or blank: one server). */
+    public Mutations(ClickHouseGateway clickhouse, String cluster) {
         this.clickhouse = clickhouse;
         this.cluster = cluster == null || cluster.isBlank() ? null : cluster.trim();
     }

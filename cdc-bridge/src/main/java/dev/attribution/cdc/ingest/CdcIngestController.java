@@ -37,7 +37,7 @@ import java.util.Map;
  * {@code authentication.type=standard-webhooks}); anything else is a 401 in the error envelope.
  */
 @Controller("/cdc/ingest")
-@Requires(property = "attribution.cdc.ingest.secret")
+@Requires(property = CdcIngestSettings.SECRET)
 @Requires(property = ClickHouseSettings.URL)
 @ServedBy(NodeSide.EVERY_NODE) // on wherever its secret is set, whatever the node's roles
 @Hidden

@@ -9,6 +9,9 @@ import io.micronaut.context.annotation.ConfigurationProperties;
 @ConfigurationProperties("attribution.cdc.ingest")
 public class CdcIngestSettings {
 
+    /** The key of {@link #getSecret()}: the endpoint exists only when it is set ({@code @Requires}). */
+    public static final String SECRET = "attribution.cdc.ingest.secret";
+
     /**
      * The Standard Webhooks secret ({@code whsec_} + base64 of 24 to 64 random bytes) Debezium Server signs each post
      * with ({@code debezium.sink.http.authentication.webhook.secret}); unset, the endpoint does not exist (404).

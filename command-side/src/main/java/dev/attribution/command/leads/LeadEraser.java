@@ -57,12 +57,7 @@ class LeadEraser {
         ips.eraseLead(c, accountId, leadId);
         tags.eraseLead(c, accountId, leadId);
         stages.eraseLead(c, accountId, leadId);
-        // the clicks table's writers are the clicks feature's; the lead's clicks go with it
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM clicks WHERE account_id = ? AND lead_id = ?")) {
-            ps.setString(1, accountId);
-            ps.setString(2, leadId);
-            ps.executeUpdate();
-        }
+        // the lead's clicks go with it: ClicksTable, one of the LeadErasures above
         EmailEventImport.eraseLead(c, accountId, leadId);
         leads.redact(c, accountId, leadId, placeholderDomain, now);
         // last, after any event the steps above recorded: the copies outside the lead's rows, in the request log

@@ -1,6 +1,7 @@
 package dev.attribution.command.leads;
 
 import dev.attribution.api.auth.Account;
+import dev.attribution.command.clicks.ClicksTable;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -22,9 +23,6 @@ import java.util.Optional;
  */
 @Singleton
 public class LeadResolver {
-
-    /** Unassigned clicks older than this are deleted, and leads connect to unassigned clicks this recent (spec 8.2). */
-    static final Duration CLICK_RETENTION = Duration.ofDays(90);
 
     /** The person a write names: email, or phone numbers when there is no email. */
     public record Person(String email, List<String> phones, String firstName, String lastName, List<String> ips, String stage) {
@@ -138,33 +136,8 @@ public class LeadResolver {
             return;
         }
         ips.add(c, account.id(), leadId, addresses);
-        List<String[]> sources = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
-                UPDATE clicks SET lead_id = ? WHERE account_id = ? AND lead_id IS NULL AND ip = ANY(?) AND click_date >= ?
-                RETURNING source_link_tag, click_date""")) {
-            ps.setString(1, leadId);
-            ps.setString(2, account.id());
-            ps.setArray(3, c.createArrayOf("text", addresses.toArray()));
-            ps.setTimestamp(4, Timestamp.from(now.minus(CLICK_RETENTION)));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    if (rs.getString(1) != null) {
-                        sources.add(new String[]{rs.getString(1), rs.getTimestamp(2).toInstant().toString()});
-                    }
-                }
-            }
-        }
-        for (String[] s : sources) {
-            tags.addTagsReturningNew(c, account, leadId, List.of(s[0]), Instant.parse(s[1]));
-        }
-    }
-
-    /** Deletes the account's clicks never connected to a lead within the retention (spec 8.2). */
-    public static void purgeUnassignedClicks(Connection c, String accountId, Instant now) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM clicks WHERE account_id = ? AND lead_id IS NULL AND click_date < ?")) {
-            ps.setString(1, accountId);
-            ps.setTimestamp(2, Timestamp.from(now.minus(CLICK_RETENTION)));
-            ps.executeUpdate();
+        for (ClicksTable.Connected click : ClicksTable.connectUnassigned(c, account.id(), leadId, addresses, now)) {
+            tags.addTagsReturningNew(c, account, leadId, List.of(click.sourceLinkTag()), click.date());
         }
     }
 

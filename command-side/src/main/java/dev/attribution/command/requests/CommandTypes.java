@@ -5,6 +5,7 @@ import dev.attribution.command.carts.CartCommands.CreateCart;
 import dev.attribution.command.carts.CartCommands.UpdateCart;
 import dev.attribution.command.calls.DeleteCall;
 import dev.attribution.command.calls.UpdateCalls;
+import dev.attribution.command.clicks.CreateClick;
 import dev.attribution.command.customcosts.CustomCostCommands.CreateCustomCost;
 import dev.attribution.command.customcosts.CustomCostCommands.DeleteCustomCost;
 import dev.attribution.command.customcosts.CustomCostCommands.UpdateCustomCost;
@@ -18,6 +19,9 @@ import dev.attribution.command.leads.UpdateLead;
 import dev.attribution.command.products.ProductCommands.CreateProduct;
 import dev.attribution.command.products.ProductCommands.DeleteProduct;
 import dev.attribution.command.products.ProductCommands.UpdateProduct;
+import dev.attribution.command.sources.SourceCommands.CreateSource;
+import dev.attribution.command.sources.SourceCommands.DeleteSource;
+import dev.attribution.command.sources.SourceCommands.UpdateSource;
 import dev.attribution.command.sales.SaleCommands.DeleteSale;
 import dev.attribution.command.sales.SaleCommands.UpdateSales;
 import dev.attribution.command.subscriptions.SubscriptionCommands.CreateSubscription;
@@ -37,6 +41,10 @@ public final class CommandTypes {
             Map.entry(CreateCall.class, "CREATE_CALL"),
             Map.entry(UpdateCalls.class, "UPDATE_CALL"),
             Map.entry(DeleteCall.class, "DELETE_CALL"),
+            Map.entry(CreateClick.class, "CREATE_CLICK"),
+            Map.entry(CreateSource.class, "CREATE_SOURCE_LINK"),
+            Map.entry(UpdateSource.class, "UPDATE_SOURCE_LINK"),
+            Map.entry(DeleteSource.class, "DELETE_SOURCE_LINK"),
             Map.entry(CreateCart.class, "CREATE_CART"),
             Map.entry(UpdateCart.class, "UPDATE_CART"),
             Map.entry(CreateLead.class, "CREATE_LEAD"),

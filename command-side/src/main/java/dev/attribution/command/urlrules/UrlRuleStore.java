@@ -1,6 +1,7 @@
 package dev.attribution.command.urlrules;
 
 import dev.attribution.command.leads.LeadStages;
+import dev.attribution.command.sources.SourcesTable;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import jakarta.inject.Singleton;
 
@@ -130,14 +131,14 @@ class UrlRuleStore {
         ps.setBoolean(i++, d.disregardSource());
         ps.setArray(i++, c.createArrayOf("text", d.trafficSourceToMatch().toArray()));
         ps.setArray(i++, c.createArrayOf("text", d.sourceCategoryToMatch().toArray()));
-        ps.setObject(i++, d.trafficSourceCategory() == null ? null : named(c, "traffic_sources", accountId, d.trafficSourceCategory()));
-        ps.setObject(i++, d.sourceCategory() == null ? null : named(c, "source_categories", accountId, d.sourceCategory()));
+        ps.setObject(i++, d.trafficSourceCategory() == null ? null : SourcesTable.named(c, "traffic_sources", accountId, d.trafficSourceCategory()));
+        ps.setObject(i++, d.sourceCategory() == null ? null : SourcesTable.named(c, "source_categories", accountId, d.sourceCategory()));
         ps.setString(i++, UrlRuleScoresColumn.toJson(d.scores()));
         ps.setBoolean(i++, d.isEnabled());
         return i;
     }
 
-    /** The id of the named row in {@code table}, created when absent (spec: "created if absent"). */
+    /** The id of the named URL rule stage, created when absent (spec: "created if absent"); the source names are {@link SourcesTable}'s. */
     static long named(Connection c, String table, String accountId, String name) throws SQLException {
         boolean exact = table.equals("url_rule_stages");
         String match = exact ? "name = ?" : "lower(name) = lower(?)";

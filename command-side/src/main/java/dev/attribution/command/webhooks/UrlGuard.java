@@ -25,7 +25,7 @@ class UrlGuard {
     /** The target resolved, but not only to public addresses; nothing was connected. */
     static final class Refused extends UnknownHostException {
         Refused(String host) {
-            super(host + ": " + WebhookMessages.TARGET_URL_NOT_PUBLIC);
+            super(host + ": " + WebhookRules.TARGET_URL_NOT_PUBLIC);
         }
     }
 
@@ -47,9 +47,9 @@ class UrlGuard {
             publicAddresses(URI.create(url).getHost());
             return Optional.empty();
         } catch (Refused e) {
-            return Optional.of(WebhookMessages.TARGET_URL_NOT_PUBLIC);
+            return Optional.of(WebhookRules.TARGET_URL_NOT_PUBLIC);
         } catch (UnknownHostException e) {
-            return Optional.of(WebhookMessages.TARGET_URL_UNRESOLVABLE);
+            return Optional.of(WebhookRules.TARGET_URL_UNRESOLVABLE);
         }
     }
 
@@ -59,17 +59,17 @@ class UrlGuard {
         try {
             uri = new URI(url);
         } catch (Exception e) {
-            return Optional.of(WebhookMessages.TARGET_URL_SCHEME);
+            return Optional.of(WebhookRules.TARGET_URL_SCHEME);
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         String host = uri.getHost();
         if (!(scheme.equals("http") || scheme.equals("https")) || host == null || host.isEmpty()
                 || uri.getRawUserInfo() != null) {
-            return Optional.of(WebhookMessages.TARGET_URL_SCHEME);
+            return Optional.of(WebhookRules.TARGET_URL_SCHEME);
         }
         String h = host.toLowerCase(Locale.ROOT);
         if (h.equals("metadata.google.internal") || h.endsWith(".internal") && h.startsWith("metadata") || ambiguousIpv4(h)) {
-            return Optional.of(WebhookMessages.TARGET_URL_NOT_PUBLIC);
+            return Optional.of(WebhookRules.TARGET_URL_NOT_PUBLIC);
         }
         return Optional.empty();
     }

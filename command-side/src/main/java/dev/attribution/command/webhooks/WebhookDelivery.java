@@ -266,14 +266,11 @@ public class WebhookDelivery implements ApplicationEventListener<ServerStartupEv
 
     private static void succeeded(Connection c, Attempt a) throws SQLException {
         try (PreparedStatement d = c.prepareStatement("UPDATE webhook_deliveries SET state = 'DELIVERED', delivered_at = now(), "
-                + "last_error = NULL WHERE id = ?");
-             PreparedStatement s = c.prepareStatement("UPDATE webhook_subscriptions SET last_delivery_at = now(), "
-                     + "failing_since = NULL WHERE id = ?")) {
+                + "last_error = NULL WHERE id = ?")) {
             d.setLong(1, a.id());
             d.executeUpdate();
-            s.setLong(1, a.subscriptionId());
-            s.executeUpdate();
         }
+        WebhookSubscriptionsTable.delivered(c, a.subscriptionId());
     }
 
     /**
@@ -283,33 +280,41 @@ public class WebhookDelivery implements ApplicationEventListener<ServerStartupEv
      * delivered something since the event was produced. Without that second condition an event could be given up
      * shortly before the run reached the period (its first attempt came late: a loaded machine, a slow target),
      * leaving nothing to retry and the failing subscription ACTIVE for good. After a manual move back to ACTIVE the
-     * run starts again, so the events still pending get a new period before they are given up.
+     * run starts again, so the events still pending get a new period before they are given up. The subscription's
+     * run ({@link WebhookSubscriptionsTable#failed}) and the delivery are written in one transaction.
      */
     private void failed(Connection c, Attempt a, String error) throws SQLException {
         String period = retryPeriod.toMillis() + " milliseconds";
-        String state;
-        try (PreparedStatement ps = c.prepareStatement("""
-                WITH s AS (
-                    UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, now()),
-                           state = CASE WHEN state = 'ACTIVE' AND coalesce(failing_since, now()) <= now() - ?::interval
-                                        THEN 'AUTOMATIC_PAUSED' ELSE state END
-                    WHERE id = ? RETURNING failing_since, last_delivery_at)
-                UPDATE webhook_deliveries d
-                SET state = CASE WHEN d.created_at <= now() - ?::interval
-                                  AND (s.failing_since <= now() - ?::interval OR s.last_delivery_at > d.created_at)
-                                 THEN 'FAILED' ELSE 'PENDING' END,
-                    last_error = ?, next_attempt_at = now() + ?::interval
-                FROM s WHERE d.id = ? RETURNING d.state""")) {
-            ps.setString(1, period);
-            ps.setLong(2, a.subscriptionId());
-            ps.setString(3, period);
-            ps.setString(4, period);
-            ps.setString(5, error.length() > 500 ? error.substring(0, 500) : error);
-            ps.setString(6, backoff(a.attempts()).toMillis() + " milliseconds");
-            ps.setLong(7, a.id());
-            try (ResultSet rs = ps.executeQuery()) {
-                state = rs.next() ? rs.getString(1) : "gone";
+        String state = "gone";
+        c.setAutoCommit(false);
+        try {
+            Optional<WebhookSubscriptionsTable.FailureRun> run = WebhookSubscriptionsTable.failed(c, a.subscriptionId(), period);
+            if (run.isPresent()) {
+                try (PreparedStatement ps = c.prepareStatement("""
+                        UPDATE webhook_deliveries d
+                        SET state = CASE WHEN d.created_at <= now() - ?::interval
+                                          AND (?::timestamptz <= now() - ?::interval OR ?::timestamptz > d.created_at)
+                                         THEN 'FAILED' ELSE 'PENDING' END,
+                            last_error = ?, next_attempt_at = now() + ?::interval
+                        WHERE d.id = ? RETURNING d.state""")) {
+                    ps.setString(1, period);
+                    ps.setTimestamp(2, run.get().failingSince());
+                    ps.setString(3, period);
+                    ps.setTimestamp(4, run.get().lastDeliveryAt());
+                    ps.setString(5, error.length() > 500 ? error.substring(0, 500) : error);
+                    ps.setString(6, backoff(a.attempts()).toMillis() + " milliseconds");
+                    ps.setLong(7, a.id());
+                    try (ResultSet rs = ps.executeQuery()) {
+                        state = rs.next() ? rs.getString(1) : "gone";
+                    }
+                }
             }
+            c.commit();
+        } catch (SQLException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(true);
         }
         LOG.info("webhook delivery {} of {} to subscription {} failed (attempt {}, now {}): {}", a.id(), a.eventId(),
                 a.subscriptionId(), a.attempts(), state, error);

@@ -85,9 +85,9 @@ class WebhookSender implements AutoCloseable {
             });
             return status >= 200 && status < 300 ? Optional.empty() : Optional.of("HTTP " + status);
         } catch (UrlGuard.Refused e) {
-            return Optional.of("target refused: " + WebhookMessages.TARGET_URL_NOT_PUBLIC);
+            return Optional.of("target refused: " + WebhookRules.TARGET_URL_NOT_PUBLIC);
         } catch (UnknownHostException e) {
-            return Optional.of("target refused: " + WebhookMessages.TARGET_URL_UNRESOLVABLE);
+            return Optional.of("target refused: " + WebhookRules.TARGET_URL_UNRESOLVABLE);
         } catch (Exception e) {
             return Optional.of(e.getClass().getSimpleName() + ": " + e.getMessage());
         }

@@ -3,7 +3,8 @@ package dev.attribution.command.webhooks;
 import dev.attribution.api.NodeSide;
 import dev.attribution.api.ServedBy;
 import dev.attribution.api.Envelopes;
-import dev.attribution.api.JsonBody;
+import dev.attribution.api.ApiException;
+import dev.attribution.api.CommandJson;
 import dev.attribution.api.QueryParameters;
 import dev.attribution.api.QueryParams;
 import dev.attribution.api.RequestBodyType;
@@ -20,9 +21,9 @@ import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Put;
+import dev.attribution.command.webhooks.WebhookCommands.CreateSubscription;
+import dev.attribution.command.webhooks.WebhookCommands.SubscriptionChanges;
 import io.swagger.v3.oas.annotations.Operation;
-
-import java.util.List;
 
 /**
  * Webhook subscriptions (spec 2.19, 6) at the paths real clients use; synchronous. Creating, changing and deleting
@@ -33,20 +34,25 @@ import java.util.List;
 @Controller("/api/v1.0/webhook-subscriptions")
 class WebhookSubscriptionsController {
 
-    private final WebhookWrites writes;
+    private final WebhookSubscriptionsTable subscriptions;
+    private final UrlGuard guard;
 
-    WebhookSubscriptionsController(WebhookWrites writes) {
-        this.writes = writes;
+    WebhookSubscriptionsController(WebhookSubscriptionsTable subscriptions, UrlGuard guard) {
+        this.subscriptions = subscriptions;
+        this.guard = guard;
     }
 
     @Post(consumes = MediaType.ALL)
-    @RequestBodyType(value = WebhookCreateBody.class, enforcing = true, example = """
+    @RequestBodyType(value = CreateSubscription.class, enforcing = true, example = """
             {"name": "CRM sync", "targetUrl": "https://203.0.113.10/hooks/attribution", "eventTypes": ["lead.tag.added"]}""")
     @Operation(summary = "Create a webhook subscription; the answer holds its secretKey, shown only once.")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.CREATE_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> create(QueryParams q, @Nullable @Body String body, Caller caller) {
-        return new Envelopes.Single<>(writes.create(caller.accountId(), JsonBody.parse(body, WebhookCreateBody.class)), RequestIds.current());
+        CreateSubscription subscription = WebhookRules.create(CommandJson.bind(body, CreateSubscription.class, true), guard);
+        String secret = WebhookSubscriptionsTable.newSecret();
+        return new Envelopes.Single<>(subscriptions.create(caller.accountId(), subscription, secret).withSecret(secret),
+                RequestIds.current());
     }
 
     @Get
@@ -55,8 +61,7 @@ class WebhookSubscriptionsController {
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.GET_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Page<WebhookSubscriptionView> list(QueryParams q, Caller caller) {
-        List<WebhookSubscriptionView> all = writes.list(caller.accountId());
-        return new Envelopes.Page<>(all, null, RequestIds.current());
+        return new Envelopes.Page<>(subscriptions.list(caller.accountId()), null, RequestIds.current());
     }
 
     @Get("/{externalId}")
@@ -65,18 +70,21 @@ class WebhookSubscriptionsController {
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.GET_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> get(@PathVariable String externalId, QueryParams q, Caller caller) {
-        return new Envelopes.Single<>(writes.get(caller.accountId(), externalId), RequestIds.current());
+        return new Envelopes.Single<>(subscriptions.find(caller.accountId(), externalId).orElseThrow(WebhookSubscriptionsController::notFound),
+                RequestIds.current());
     }
 
     @Put(value = "/{externalId}", consumes = MediaType.ALL)
-    @RequestBodyType(value = WebhookUpdateBody.class, enforcing = true, example = """
+    @RequestBodyType(value = SubscriptionChanges.class, enforcing = true, example = """
             {"state": "MANUALLY_PAUSED"}""")
     @Operation(summary = "Update a webhook subscription (name, targetUrl, eventTypes, state).")
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.UPDATE_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> update(@PathVariable String externalId, QueryParams q,
                                                      @Nullable @Body String body, Caller caller) {
-        return new Envelopes.Single<>(writes.update(caller.accountId(), externalId, JsonBody.parse(body, WebhookUpdateBody.class)), RequestIds.current());
+        SubscriptionChanges changes = WebhookRules.update(CommandJson.bind(body, SubscriptionChanges.class, true), guard);
+        return new Envelopes.Single<>(subscriptions.update(caller.accountId(), externalId, changes)
+                .orElseThrow(WebhookSubscriptionsController::notFound), RequestIds.current());
     }
 
     @Delete("/{externalId}")
@@ -84,6 +92,11 @@ class WebhookSubscriptionsController {
     @QueryParameters(enforcing = true)
     @RequiresRole(Roles.DELETE_WEBHOOK_SUBSCRIPTIONS)
     Envelopes.Single<WebhookSubscriptionView> delete(@PathVariable String externalId, QueryParams q, Caller caller) {
-        return new Envelopes.Single<>(writes.delete(caller.accountId(), externalId), RequestIds.current());
+        return new Envelopes.Single<>(subscriptions.delete(caller.accountId(), externalId)
+                .orElseThrow(WebhookSubscriptionsController::notFound), RequestIds.current());
+    }
+
+    private static ApiException notFound() {
+        return ApiException.notFound(WebhookRules.NOT_FOUND);
     }
 }

@@ -3,6 +3,7 @@ package dev.attribution.server.admin;
 import dev.attribution.api.JsonBody;
 import dev.attribution.cdc.CdcSettings;
 import dev.attribution.clickhouse.ClickHouseGateway;
+import dev.attribution.clickhouse.ClickHouseSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -27,7 +28,7 @@ class BiCommands {
 
     private static BiAccess access(io.micronaut.context.ApplicationContext ctx) {
         return new BiAccess(ctx.getBean(ClickHouseGateway.class), ctx.getBean(CdcSettings.class).getTables(),
-                ctx.getProperty("clickhouse.cluster", String.class).orElse(null));
+                ctx.getBean(ClickHouseSettings.class).getCluster());
     }
 
     /** The --users-dir options given, else $CLICKHOUSE_USERS_DIR (scripts/admin sets it for the dev stack), else none. */

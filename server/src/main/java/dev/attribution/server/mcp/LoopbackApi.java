@@ -1,7 +1,6 @@
 package dev.attribution.server.mcp;
 
 import dev.attribution.api.auth.ApiKeyFilter;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.runtime.server.EmbeddedServer;
 import jakarta.inject.Provider;
@@ -38,9 +37,9 @@ class LoopbackApi {
     private final Provider<EmbeddedServer> server;
     private final String configuredBase;
 
-    LoopbackApi(Provider<EmbeddedServer> server, @Nullable @Value("${attribution.mcp.api-url}") String configuredBase) {
+    LoopbackApi(Provider<EmbeddedServer> server, McpSettings settings) {
         this.server = server;
-        this.configuredBase = configuredBase;
+        this.configuredBase = settings.getApiUrl();
     }
 
     Reply send(String apiKey, @Nullable String accessibleAccountId, String method, String pathAndQuery,

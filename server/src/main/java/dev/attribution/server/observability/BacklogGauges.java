@@ -7,7 +7,6 @@ import dev.attribution.command.webhooks.WebhookDelivery;
 import dev.attribution.query.reports.ReportJobStore;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
@@ -53,12 +52,12 @@ class BacklogGauges implements ApplicationEventListener<ServerStartupEvent> {
 
     BacklogGauges(DataSource dataSource, MeterRegistry registry,
                   RoleSettings roles,
-                  @Value("${attribution.metrics.gauge-refresh:15s}") Duration refresh) {
+                  MetricsSettings settings) {
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
         this.registry = registry;
         this.command = roles.isCommand();
         this.query = roles.isQuery();
-        this.refresh = refresh;
+        this.refresh = settings.getGaugeRefresh();
     }
 
     @Override

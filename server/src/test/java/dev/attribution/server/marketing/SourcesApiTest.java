@@ -128,6 +128,21 @@ class SourcesApiTest extends AccountApiTest {
         assertTrue(lead.get("firstSource").get("organic").asBoolean(), "the click now counts as organic: " + lead);
     }
 
+    /** A category, goal or traffic source sent blank or null is cleared; one not sent is kept (spec 4.8). */
+    @Test
+    void putClearsNamesSentBlankOrNullAndKeepsTheOthers() {
+        created("""
+                {"name":"Clear me","category":"Paid","goal":"Leads","trafficSource":"Newsletter"}""");
+        JsonNode status = write(key, "PUT", PATH + "/@clear-me", "{\"category\":null,\"goal\":\" \",\"name\":\"\"}");
+        assertEquals("PROCESSED", status.get("status").asText(), status.toString());
+        JsonNode s = get(key, PATH + "?tag=" + enc("@clear-me")).body().get("result").get(0);
+        assertEquals("Clear me", s.get("name").asText(), "a blank name is no change");
+        assertTrue(s.path("category").isMissingNode() || s.get("category").isNull(), s.toString());
+        assertTrue(s.path("goal").isMissingNode() || s.get("goal").isNull(), s.toString());
+        assertEquals("Newsletter", s.get("trafficSource").get("name").asText(), "not sent: kept");
+        assertError(put(key, PATH + "/@clear-me", "{\"goal\":5}"), "goal must be a string");
+    }
+
     @Test
     void putRefusesNonSourcePrefixes() {
         created("{\"name\":\"Src\"}");

@@ -109,6 +109,69 @@ class PendingPayloadUpgradeTest extends ApiTest {
     }
 
     @Test
+    void clicksAcceptedBeforeTheUpgradeAreApplied() throws Exception {
+        JsonNode connected = legacy("CREATE_CLICK", "legacy-click@example.com", """
+                {"referrerUrl":"https://shop.example.com/legacy?utm_source=news","sessionId":"s-1","userAgent":"Legacy/1.0",
+                 "ip":"10.0.0.9","sourceLinkTag":"@legacy-src","isOrganic":true,"email":"legacy-click@example.com",
+                 "phones":["+15550002222"],"tag":"#legacy-click","date":"2026-01-20T15:00:00Z"}""");
+        assertEquals("https://shop.example.com/legacy?utm_source=news", connected.get("trackedUrl").asText());
+        assertEquals("legacy-click@example.com", connected.get("email").asText());
+        assertEquals("10.0.0.9", connected.get("ip").asText());
+        assertEquals("@legacy-src", connected.get("sourceLinkTag").asText());
+        JsonNode grouped = legacy("CREATE_CLICK", "legacy-click-group@example.com", """
+                {"referrerUrl":"https://shop.example.com/group","isOrganic":false,"email":"legacy-click-group@example.com","phones":[]}""");
+        assertEquals("legacy-click-group@example.com", grouped.get("email").asText());
+        JsonNode unassigned = legacy("CREATE_CLICK", "10.0.0.77", """
+                {"referrerUrl":"https://shop.example.com/alone","isOrganic":false,"ip":"10.0.0.77","phones":[]}""");
+        assertEquals("", unassigned.get("leadId").asText(), "unassigned: " + unassigned);
+        assertEquals("10.0.0.77", unassigned.get("ip").asText());
+    }
+
+    @Test
+    void sourcesAcceptedBeforeTheUpgradeAreApplied() throws Exception {
+        JsonNode created = legacy("CREATE_SOURCE_LINK", "source:Legacy source", """
+                {"name":"Legacy source","category":"Email","goal":"","isOrganic":true,"integrationType":"FACEBOOK",
+                 "adSourceId":"as-legacy","accountId":"act-legacy","campaignId":"cmp-legacy"}""");
+        assertEquals("@legacy-source", created.get("tag").asText());
+        assertEquals("Email", created.get("category").get("name").asText());
+        assertTrue(created.get("organic").asBoolean());
+        assertEquals("FACEBOOK", created.get("adSource").get("platform").asText());
+        String id = sourceId("@legacy-source");
+        JsonNode updated = legacy("UPDATE_SOURCE_LINK", "source:" + id, """
+                {"id":"%s","tag":"@legacy-renamed","category":"","isOrganic":false}""".formatted(id));
+        assertEquals("@legacy-renamed", updated.get("tag").asText());
+        assertFalse(updated.get("organic").asBoolean());
+        assertTrue(updated.path("category").isMissingNode() || updated.get("category").isNull(), updated.toString());
+        legacy("DELETE_SOURCE_LINK", "source:" + id, "{\"id\":\"" + id + "\"}");
+        assertEquals(0, sourceCount("@legacy-renamed"));
+    }
+
+    String sourceId(String tag) throws Exception {
+        try (Connection c = DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT id FROM source_links WHERE account_id = ? AND tag = ?")) {
+            ps.setString(1, accountId);
+            ps.setString(2, tag);
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next(), tag);
+                return rs.getString(1);
+            }
+        }
+    }
+
+    int sourceCount(String tag) throws Exception {
+        try (Connection c = DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
+             PreparedStatement ps = c.prepareStatement(
+                     "SELECT count(*) FROM source_links WHERE account_id = ? AND tag = ? AND deleted_at IS NULL")) {
+            ps.setString(1, accountId);
+            ps.setString(2, tag);
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    @Test
     void cartsAcceptedBeforeTheUpgradeAreApplied() throws Exception {
         JsonNode created = legacy("CREATE_CART", "cart:leg-cart", """
                 {"cartId":"leg-cart","email":"legacy-cart@example.com","phoneNumbers":[],"firstName":"Ada","leadIps":[],

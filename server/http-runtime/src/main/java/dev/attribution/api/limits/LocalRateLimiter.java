@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /** Bucket4j buckets held in this JVM: right for one server node ({@code attribution.rate-limits.store=memory}). */
 @Singleton
-@Requires(property = "attribution.rate-limits.store", value = "memory", defaultValue = "memory")
+@Requires(property = RateLimitSettings.STORE, value = RateLimitSettings.MEMORY, defaultValue = RateLimitSettings.MEMORY)
 public class LocalRateLimiter implements RateLimiter {
 
     private final ConcurrentHashMap<String, Bucket> buckets = new ConcurrentHashMap<>();

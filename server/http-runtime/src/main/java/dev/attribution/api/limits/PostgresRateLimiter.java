@@ -20,7 +20,7 @@ import java.time.Duration;
  * takes its token in a short transaction holding the bucket row ({@code SELECT ... FOR UPDATE}).
  */
 @Singleton
-@Requires(property = "attribution.rate-limits.store", value = "postgres")
+@Requires(property = RateLimitSettings.STORE, value = "postgres")
 public class PostgresRateLimiter implements RateLimiter {
 
     private static final Logger LOG = LoggerFactory.getLogger(PostgresRateLimiter.class);

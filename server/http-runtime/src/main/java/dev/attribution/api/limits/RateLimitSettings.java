@@ -7,6 +7,11 @@ import io.micronaut.context.annotation.ConfigurationProperties;
 @ConfigurationProperties("attribution.rate-limits")
 public class RateLimitSettings {
 
+    /** The key choosing the limiter ({@code @Requires} of {@link LocalRateLimiter} and {@link PostgresRateLimiter}). */
+    public static final String STORE = "attribution.rate-limits.store";
+    /** {@link #STORE}'s default. */
+    public static final String MEMORY = "memory";
+
     /** Requests per second of an account whose key sets no limit of its own (spec 7). */
     private int perSecond = 30;
     /** Requests per minute of an account whose key sets no limit of its own (spec 7). */
@@ -15,7 +20,7 @@ public class RateLimitSettings {
      * Where buckets live: {@code memory} (this node's, {@link LocalRateLimiter}) or {@code postgres} (one budget shared
      * by every node, {@link PostgresRateLimiter}); the two limiters are chosen by this key with {@code @Requires}.
      */
-    private String store = "memory";
+    private String store = MEMORY;
 
     public int getPerSecond() { return perSecond; }
     public void setPerSecond(int v) { this.perSecond = Settings.atLeast("attribution.rate-limits.per-second", v, 1); }
@@ -24,8 +29,8 @@ public class RateLimitSettings {
     public String getStore() { return store; }
 
     public void setStore(String v) {
-        if (!"memory".equals(v) && !"postgres".equals(v)) {
-            throw new IllegalArgumentException("attribution.rate-limits.store must be memory or postgres, not " + v);
+        if (!MEMORY.equals(v) && !"postgres".equals(v)) {
+            throw new IllegalArgumentException(STORE + " must be memory or postgres, not " + v);
         }
         this.store = v;
     }

@@ -1,6 +1,8 @@
 package dev.attribution.command.webhooks;
 
 import dev.attribution.api.ApiDates;
+import dev.attribution.command.webhooks.WebhookCommands.CreateSubscription;
+import dev.attribution.command.webhooks.WebhookCommands.SubscriptionChanges;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 
@@ -18,16 +20,20 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
-/** SQL of the webhook subscriptions (table webhook_subscriptions of V70); each call is its own transaction. */
+/**
+ * The only writer of the {@code webhook_subscriptions} table (V70): what clients change (name, URL, event types,
+ * state; each call its own transaction) and the delivery bookkeeping {@link WebhookDelivery} records on the
+ * delivery's connection ({@code last_delivery_at}, {@code failing_since}, AUTOMATIC_PAUSED).
+ */
 @Singleton
-class WebhookStore {
+class WebhookSubscriptionsTable {
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String COLUMNS = "external_id, name, target_url, event_types, state, created_at, last_delivery_at";
 
     private final DataSource dataSource;
 
-    WebhookStore(DataSource dataSource) {
+    WebhookSubscriptionsTable(DataSource dataSource) {
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
     }
 
@@ -44,15 +50,15 @@ class WebhookStore {
         return "whsec_" + Base64.getEncoder().encodeToString(bytes);
     }
 
-    WebhookSubscriptionView create(String accountId, String name, String targetUrl, List<String> eventTypes, String secret) {
+    WebhookSubscriptionView create(String accountId, CreateSubscription s, String secret) {
         return sql(c -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO webhook_subscriptions "
                     + "(external_id, account_id, name, target_url, event_types, secret_key) VALUES (?, ?, ?, ?, ?, ?) RETURNING " + COLUMNS)) {
                 ps.setString(1, newExternalId());
                 ps.setString(2, accountId);
-                ps.setString(3, name);
-                ps.setString(4, targetUrl);
-                ps.setArray(5, c.createArrayOf("text", eventTypes.toArray()));
+                ps.setString(3, s.name());
+                ps.setString(4, s.targetUrl());
+                ps.setArray(5, c.createArrayOf("text", s.eventTypes().toArray()));
                 ps.setString(6, secret);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
@@ -93,8 +99,13 @@ class WebhookStore {
     }
 
     /** Applies the non-null changes; a move to ACTIVE clears the failure run. Empty when not found. */
-    Optional<WebhookSubscriptionView> update(String accountId, String externalId, String name, String targetUrl,
-                                             List<String> eventTypes, String state) {
+    Optional<WebhookSubscriptionView> update(String accountId, String externalId, SubscriptionChanges changes) {
+        return update(accountId, externalId, changes.name(), changes.targetUrl(), changes.eventTypes(),
+                changes.state() == null ? null : changes.state().name());
+    }
+
+    private Optional<WebhookSubscriptionView> update(String accountId, String externalId, String name, String targetUrl,
+                                                     List<String> eventTypes, String state) {
         return sql(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE webhook_subscriptions SET "
                     + "name = coalesce(?, name), target_url = coalesce(?, target_url), "
@@ -117,6 +128,37 @@ class WebhookStore {
 
     Optional<WebhookSubscriptionView> delete(String accountId, String externalId) {
         return update(accountId, externalId, null, null, null, "DELETED");
+    }
+
+    /** The run of failed deliveries of a subscription: since when (null: none) and its last delivery (null: none). */
+    record FailureRun(Timestamp failingSince, Timestamp lastDeliveryAt) {
+    }
+
+    /** A delivery to the subscription succeeded: its last delivery is now, its run of failures ends. */
+    static void delivered(Connection c, long subscriptionId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE webhook_subscriptions SET last_delivery_at = now(), "
+                + "failing_since = NULL WHERE id = ?")) {
+            ps.setLong(1, subscriptionId);
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * A delivery to the subscription failed: its run of failures starts (or goes on), and an ACTIVE subscription is
+     * AUTOMATIC_PAUSED once the run has lasted {@code period} (an interval). Empty when the subscription is gone.
+     */
+    static Optional<FailureRun> failed(Connection c, long subscriptionId, String period) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, now()),
+                       state = CASE WHEN state = 'ACTIVE' AND coalesce(failing_since, now()) <= now() - ?::interval
+                                    THEN 'AUTOMATIC_PAUSED' ELSE state END
+                WHERE id = ? RETURNING failing_since, last_delivery_at""")) {
+            ps.setString(1, period);
+            ps.setLong(2, subscriptionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(new FailureRun(rs.getTimestamp(1), rs.getTimestamp(2))) : Optional.empty();
+            }
+        }
     }
 
     private static WebhookSubscriptionView view(ResultSet rs) throws SQLException {
