@@ -1,7 +1,6 @@
 package dev.attribution.command.clicks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.attribution.api.CommandJson;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.adspend.AdHierarchy;
@@ -92,7 +91,7 @@ class ClickHandler implements CommandHandler<CreateClick>, GroupWriteHandler {
      */
     @Override
     public boolean groupable(Write write) {
-        CreateClick p = CommandJson.read(write.payload(), CreateClick.class);
+        CreateClick p = write.command(CreateClick.class);
         return p.email() != null && p.phoneList().isEmpty() && p.sourceLinkTag() == null && p.tag() == null
                 && p.integrationType() == null && p.email().chars().allMatch(ch -> ch < 128);
     }
@@ -108,7 +107,7 @@ class ClickHandler implements CommandHandler<CreateClick>, GroupWriteHandler {
         Map<String, Account> accounts = new LinkedHashMap<>();
         Map<String, Instant> firstAccepted = new LinkedHashMap<>();
         for (Write w : writes) {
-            commands.add(CommandJson.read(w.payload(), CreateClick.class));
+            commands.add(w.command(CreateClick.class));
             accounts.putIfAbsent(w.account().id(), w.account());
             firstAccepted.putIfAbsent(w.account().id(), w.acceptedAt());
         }

@@ -2,7 +2,6 @@ package dev.attribution.command.leads;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.attribution.api.CommandJson;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.requests.CommandHandler;
@@ -79,7 +78,7 @@ final class LeadHandlers {
 
         @Override
         public boolean groupable(Write write) {
-            CreateLead lead = CommandJson.read(write.payload(), CreateLead.class);
+            CreateLead lead = write.command(CreateLead.class);
             return lead.email() != null && ascii(lead.email()) && lead.ips().isEmpty() && lead.tagList().isEmpty()
                     && lead.stage() == null && lead.adOptimizationConsent() != CreateLead.Consent.GRANTED;
         }
@@ -93,7 +92,7 @@ final class LeadHandlers {
             List<LeadsTable.Row> rows = new ArrayList<>(writes.size());
             List<List<String>> numbers = new ArrayList<>(writes.size());
             for (Write w : writes) {
-                CreateLead lead = CommandJson.read(w.payload(), CreateLead.class);
+                CreateLead lead = w.command(CreateLead.class);
                 rows.add(new LeadsTable.Row(w.account().id(), lead.email(), lead.firstName(), lead.lastName(), lead.consent(),
                         w.acceptedAt()));
                 numbers.add(lead.phones());

@@ -142,23 +142,63 @@ public class ProductCatalog {
         return id;
     }
 
+    /** A product an order item names: by its tag when it has one, else by its exact name. */
+    public record ItemRef(String accountId, String name, String tag) {
+
+        /** The lock taken to create this product: keyed by the tag it has or would get, so a tag and a name deriving it meet. */
+        public String lockName() {
+            return "product:" + accountId + ":" + (tag != null ? saleTag(tag) : deriveTag(name)).toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * The creation locks ({@link ItemRef#lockName}) of the products among {@code refs} that do not exist yet, read in one
+     * statement without a lock: the worker takes a batch's all at once, in one order, before applying it
+     * ({@code GroupApply.lockAhead}), so orders naming existing products never wait for each other.
+     */
+    public List<String> missingLocks(Connection c, List<ItemRef> refs) throws SQLException {
+        List<ItemRef> distinct = List.copyOf(new java.util.LinkedHashSet<>(refs));
+        List<String> out = new java.util.ArrayList<>();
+        if (distinct.isEmpty()) {
+            return out;
+        }
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT u.i FROM unnest(?::text[], ?::text[], ?::text[]) WITH ORDINALITY AS u(account_id, tag, name, i)
+                WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.account_id = u.account_id AND NOT p.deleted
+                    AND ((u.tag IS NOT NULL AND lower(p.tag) = lower(u.tag)) OR (u.tag IS NULL AND lower(p.name) = lower(u.name))))""")) {
+            ps.setArray(1, c.createArrayOf("text", distinct.stream().map(ItemRef::accountId).toArray()));
+            ps.setArray(2, c.createArrayOf("text", distinct.stream().map(r -> r.tag() == null ? null : saleTag(r.tag())).toArray()));
+            ps.setArray(3, c.createArrayOf("text", distinct.stream().map(ItemRef::name).toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(distinct.get(rs.getInt(1) - 1).lockName());
+                }
+            }
+        }
+        return out;
+    }
+
     /**
      * The product an order item names: by its tag when it has one (created with that tag when absent), else by
-     * exact name (created with a tag derived from the name, suffixed {@code -2}, {@code -3}… when taken).
+     * exact name (created with a tag derived from the name, suffixed {@code -2}, {@code -3}… when taken). Looked up
+     * without a lock; only a missing product is looked up again under its creation lock and created.
      */
     public Product forItem(Connection c, String accountId, String name, String tag, String sku, BigDecimal unitPrice,
                            String categoryName, List<String> packages, Instant now) throws SQLException {
+        Optional<Product> existing = find(c, accountId, name, tag);
+        if (existing.isPresent()) {
+            return existing.get();
+        }
         // Orders applied at once that name the same new product: the first creates it, the others wait here for its
         // commit and then find it (without the lock both inserted and one order FAILED on products_tag). Keyed by the
-        // tag the product has or would get, so a tag and a name that derives it wait for each other too; a deadlock
-        // between two orders' items is retried by the worker like any other.
-        String key = (tag != null ? saleTag(tag) : deriveTag(name)).toLowerCase(Locale.ROOT);
-        try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(hashtext('product:' || ? || ':' || ?))")) {
-            ps.setString(1, accountId);
-            ps.setString(2, key);
+        // tag the product has or would get, so a tag and a name that derives it wait for each other too. The worker
+        // took this lock already when the product was missing before the batch ({@link #missingLocks}); a deadlock
+        // between two orders' items otherwise is retried by the worker like any other.
+        try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(hashtext(?))")) {
+            ps.setString(1, new ItemRef(accountId, name, tag).lockName());
             ps.execute();
         }
-        Optional<Product> found = tag != null ? byTag(c, accountId, saleTag(tag)) : byName(c, accountId, name);
+        Optional<Product> found = find(c, accountId, name, tag);
         if (found.isPresent()) {
             return found.get();
         }
@@ -166,6 +206,10 @@ public class ProductCatalog {
         String categoryId = Categories.idFor(c, accountId, categoryName, now);
         String id = insert(c, accountId, name, newTag, sku, unitPrice, categoryId, packages, now);
         return byId(c, accountId, id).orElseThrow();
+    }
+
+    private Optional<Product> find(Connection c, String accountId, String name, String tag) throws SQLException {
+        return tag != null ? byTag(c, accountId, saleTag(tag)) : byName(c, accountId, name);
     }
 
     private String freeTag(Connection c, String accountId, String base) throws SQLException {

@@ -38,7 +38,7 @@ public interface CommandHandler<C extends Record> extends WriteHandler {
 
     @Override
     default JsonNode apply(Connection c, Write w) throws SQLException {
-        C command = CommandJson.read(w.payload(), commandType());
+        C command = w.command(commandType());
         return handle(c, new Applying(w.requestId(), w.account(), w.acceptedAt()), command);
     }
 }

@@ -44,8 +44,30 @@ final class GroupApply {
         this.handlers = handlers;
     }
 
-    /** Applies the batch; returns each write's result (JSON text or null) in batch order. */
-    List<String> apply(Connection c, List<Pending> batch, Map<String, Optional<Account>> accounts) throws Exception {
+    /**
+     * The batch's writes, each payload parsed once for the whole batch ({@link #lockAhead} and {@link #apply} share
+     * them, and each write keeps its command record once read, {@link WriteHandler.Write#command}); null for a write
+     * without handler or account, or whose payload is not JSON (it goes one by one).
+     */
+    List<WriteHandler.Write> writes(List<Pending> batch, Map<String, Optional<Account>> accounts) {
+        List<WriteHandler.Write> writes = new ArrayList<>(batch.size());
+        for (Pending p : batch) {
+            Optional<Account> account = accounts.get(p.accountId());
+            WriteHandler.Write w = null;
+            if (handlers.containsKey(p.eventType()) && account != null && account.isPresent()) {
+                try {
+                    w = new WriteHandler.Write(p.id(), account.get(), JsonBody.mapper().readTree(p.payload()), p.createdAt().toInstant());
+                } catch (Exception e) {
+                    // not readable: the write fails when applied one by one
+                }
+            }
+            writes.add(w);
+        }
+        return writes;
+    }
+
+    /** Applies the batch ({@code writes}: {@link #writes} of it); returns each write's result (JSON text or null) in batch order. */
+    List<String> apply(Connection c, List<Pending> batch, List<WriteHandler.Write> batchWrites) throws Exception {
         String[] results = new String[batch.size()];
         for (List<Integer> round : rounds(batch)) {
             Map<String, List<Integer>> groups = new LinkedHashMap<>();
@@ -54,11 +76,10 @@ final class GroupApply {
             for (int i : round) {
                 Pending p = batch.get(i);
                 WriteHandler handler = handlers.get(p.eventType());
-                Optional<Account> account = accounts.get(p.accountId());
-                if (handler == null || account == null || account.isEmpty()) {
+                WriteHandler.Write w = batchWrites.get(i);
+                if (handler == null || w == null) {
                     throw new NotGroupable();
                 }
-                WriteHandler.Write w = write(p, account.get());
                 writes.put(i, w);
                 if (handler instanceof GroupWriteHandler g && g.groupable(w)) {
                     groups.computeIfAbsent(p.eventType(), t -> new ArrayList<>()).add(i);
@@ -87,23 +108,21 @@ final class GroupApply {
     }
 
     /**
-     * Takes every advisory lock the batch's writes will wait for ({@link WriteHandler#advisoryLocks}), in one statement
-     * and in one global order (by key): two batches needing the same locks then wait for each other once, at their
+     * Takes every advisory lock the batch's writes will wait for ({@link WriteHandler#advisoryLocks}, one call per
+     * event type), in one statement and in one global order (by key): two batches needing the same locks then wait for each other once, at their
      * start, instead of taking them item by item in different orders and deadlocking (seen with orders naming the same
      * products: each deadlock cost a second of detection and the whole batch again).
      */
-    void lockAhead(Connection c, List<Pending> batch, Map<String, Optional<Account>> accounts) throws SQLException {
-        List<String> names = new ArrayList<>();
-        for (Pending p : batch) {
-            WriteHandler handler = handlers.get(p.eventType());
-            Optional<Account> account = accounts.get(p.accountId());
-            if (handler != null && account != null && account.isPresent()) {
-                try {
-                    names.addAll(handler.advisoryLocks(write(p, account.get())));
-                } catch (Exception e) {
-                    // a payload its handler cannot read: the write fails when applied, it takes no lock ahead
-                }
+    void lockAhead(Connection c, List<Pending> batch, List<WriteHandler.Write> writes) throws SQLException {
+        Map<String, List<WriteHandler.Write>> byType = new LinkedHashMap<>();
+        for (int i = 0; i < batch.size(); i++) {
+            if (writes.get(i) != null) {
+                byType.computeIfAbsent(batch.get(i).eventType(), t -> new ArrayList<>()).add(writes.get(i));
             }
+        }
+        List<String> names = new ArrayList<>();
+        for (Map.Entry<String, List<WriteHandler.Write>> type : byType.entrySet()) {
+            names.addAll(handlers.get(type.getKey()).advisoryLocks(c, type.getValue()));
         }
         if (names.isEmpty()) {
             return;
@@ -113,10 +132,6 @@ final class GroupApply {
             ps.setArray(1, c.createArrayOf("text", names.toArray()));
             ps.executeQuery().close();
         }
-    }
-
-    private static WriteHandler.Write write(Pending p, Account account) throws Exception {
-        return new WriteHandler.Write(p.id(), account, JsonBody.mapper().readTree(p.payload()), p.createdAt().toInstant());
     }
 
     /** The batch's positions by round: round r holds the r-th write of each ordering key, in batch order. */

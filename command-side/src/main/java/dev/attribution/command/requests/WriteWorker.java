@@ -159,14 +159,15 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             List<Outcome> outcomes;
             try {
                 DeferredTouches.defer(connection);
-                groups.lockAhead(connection, batch, accountsOfBatch);
-                outcomes = applyGrouped(connection, batch, accountsOfBatch);
+                List<WriteHandler.Write> writes = groups.writes(batch, accountsOfBatch); // each payload parsed once
+                groups.lockAhead(connection, batch, writes);
+                outcomes = applyGrouped(connection, batch, writes);
             } catch (FastPathFailed e) {
                 // some write failed: nothing of this attempt is kept; again, each write behind its own savepoint
                 connection.rollback(); // also frees the keys: claim again before the second attempt
                 batch = claims.claim(connection);
                 DeferredTouches.defer(connection);
-                groups.lockAhead(connection, batch, accountsOfBatch(batch, accountsOfBatch));
+                groups.lockAhead(connection, batch, groups.writes(batch, accountsOfBatch(batch, accountsOfBatch)));
                 outcomes = applyOneByOne(connection, batch, accountsOfBatch(batch, accountsOfBatch));
             }
             DeferredTouches.flush(connection);
@@ -205,10 +206,10 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
      * The fast path: the batch applied by {@link GroupApply} (writes of one type together, each lead's in order), no
      * savepoints. Any failure aborts the attempt with {@link FastPathFailed}.
      */
-    private List<Outcome> applyGrouped(Connection connection, List<Pending> batch, Map<String, Optional<Account>> accountsOfBatch) {
+    private List<Outcome> applyGrouped(Connection connection, List<Pending> batch, List<WriteHandler.Write> writes) {
         List<String> results;
         try {
-            results = groups.apply(connection, batch, accountsOfBatch);
+            results = groups.apply(connection, batch, writes);
         } catch (Exception e) {
             // a write refused (its FAILED mark comes from the one-by-one attempt) or a statement failed
             LOG.debug("fast path of a batch of {} failed, applying it one by one: {}", batch.size(), e.toString());
