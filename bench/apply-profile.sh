@@ -48,6 +48,7 @@ echo "applied=$n drain_s=$(python3 -c "print(round($s1 - $s0, 1))") applied_per_
 echo "server_cpu_us_per_applied_write: $(python3 "$ROOT/bench/cpu/threads.py" --diff "$WORK/t0" "$WORK/t1" "$n")"
 echo "postgres_cpu_us_per_applied_write=$(python3 -c "import os; print(round(($g1 - $g0) * 1e6 / os.sysconf('SC_CLK_TCK') / $n))")"
 "${PSQL[@]}" -c "SELECT event_type || '=' || count(*) FROM write_requests GROUP BY event_type ORDER BY event_type" | tr '\n' ' '; echo
+"${PSQL[@]}" -c "SELECT status || '=' || count(*) FROM write_requests GROUP BY status ORDER BY status" | tr '\n' ' '; echo
 echo "deadlocks_logged_by_postgres=$(grep -c 'deadlock detected' "$WORK/pg/log/postgres.log" || true)"
 echo "# statements per applied write (pg_stat_statements; top level = one round trip each)"
 "${PSQL[@]}" -c "SELECT 'top_level=' || round(sum(calls) FILTER (WHERE toplevel) / $n.0, 2)

@@ -85,6 +85,19 @@ class ClickHandler implements CommandHandler<CreateClick>, GroupWriteHandler {
         return render(c, account, id);
     }
 
+    /** The locks of the leads the clicks name by email ({@link LeadResolver#lockName}). */
+    @Override
+    public List<String> advisoryLocks(Connection c, List<Write> writes) {
+        List<String> names = new ArrayList<>();
+        for (Write w : writes) {
+            String email = w.command(CreateClick.class).email();
+            if (email != null) {
+                names.add(LeadResolver.lockName(w.account().id(), email));
+            }
+        }
+        return names;
+    }
+
     /**
      * Group apply (issue 23 point 3): a click that names its lead by email and carries no phones, tags or ad platform
      * (no events, no listeners, no ad hierarchy) is applied many at once.

@@ -77,6 +77,18 @@ final class LeadHandlers {
         }
 
         @Override
+        public List<String> advisoryLocks(Connection c, List<Write> writes) {
+            List<String> names = new ArrayList<>();
+            for (Write w : writes) {
+                String email = w.command(CreateLead.class).email();
+                if (email != null) {
+                    names.add(LeadResolver.lockName(w.account().id(), email));
+                }
+            }
+            return names;
+        }
+
+        @Override
         public boolean groupable(Write write) {
             CreateLead lead = write.command(CreateLead.class);
             return lead.email() != null && ascii(lead.email()) && lead.ips().isEmpty() && lead.tagList().isEmpty()

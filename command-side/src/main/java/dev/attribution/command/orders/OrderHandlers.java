@@ -14,6 +14,7 @@ import dev.attribution.command.events.DomainEvents;
 import dev.attribution.command.leads.LeadResolver;
 import dev.attribution.command.products.ProductCatalog;
 import dev.attribution.command.requests.CommandHandler;
+import dev.attribution.command.requests.GroupWriteHandler;
 import dev.attribution.command.sales.SalesTable;
 import dev.attribution.command.subscriptions.SubscriptionsTable;
 import dev.attribution.command.requests.WriteHandler;
@@ -64,11 +65,23 @@ public class OrderHandlers {
 
     /** CREATE_ORDER. */
     @Singleton
-    static class Create implements CommandHandler<PlaceOrder> {
+    static class Create implements CommandHandler<PlaceOrder>, GroupWriteHandler {
         private final OrderHandlers orders;
+        private final OrderGroups groups;
 
-        Create(OrderHandlers orders) {
+        Create(OrderHandlers orders, OrderGroups groups) {
             this.orders = orders;
+            this.groups = groups;
+        }
+
+        @Override
+        public boolean groupable(WriteHandler.Write write) {
+            return OrderGroups.groupable(write.command(PlaceOrder.class));
+        }
+
+        @Override
+        public List<JsonNode> applyGroup(Connection c, List<WriteHandler.Write> writes) throws SQLException {
+            return groups.apply(c, writes);
         }
 
         @Override
@@ -83,7 +96,20 @@ public class OrderHandlers {
 
         @Override
         public List<String> advisoryLocks(Connection c, List<WriteHandler.Write> writes) throws SQLException {
-            return orders.productLocks(c, writes, PlaceOrder.class);
+            List<String> names = new ArrayList<>(orders.productLocks(c, writes, PlaceOrder.class));
+            for (WriteHandler.Write w : writes) {
+                try {
+                    PlaceOrder p = w.command(PlaceOrder.class);
+                    for (String email : java.util.Arrays.asList(p.person() == null ? null : p.person().email(), p.parentEmail())) {
+                        if (email != null) {
+                            names.add(LeadResolver.lockName(w.account().id(), email));
+                        }
+                    }
+                } catch (RuntimeException e) {
+                    // a payload that cannot be read: the write fails when applied, it takes no lock ahead
+                }
+            }
+            return names;
         }
     }
 
@@ -181,10 +207,7 @@ public class OrderHandlers {
         String currency = p.currency() != null ? p.currency() : account.currency();
         Instant date = p.date() != null ? Instant.parse(p.date()) : now;
         OrderSplit.Totals totals = OrderInput.totals(p, currency, 0);
-        orders.insert(c, accountId, new OrdersTable.NewOrder(orderId, buyer, p.cartId(), p.externalSubscriptionId(), currency,
-                date, Money.toDecimal(totals.shippingCost(), currency), Money.toDecimal(totals.taxes(), currency),
-                Money.toDecimal(totals.orderDiscount(), currency), Money.toDecimal(totals.hardCost(), currency),
-                OrderInput.digest(p, currency)), now);
+        orders.insert(c, accountId, newOrder(p, buyer, currency, date, totals), now);
         List<String> created = placeSales(c, accountId, now, orderId, attributed, buyer, p, currency, date, totals);
         afterSales(c, accountId, now, orderId, p.cartId(), p.externalSubscriptionId());
         return renderWithEvents(c, account, orderId, created, now);
@@ -195,7 +218,7 @@ public class OrderHandlers {
      * {@code sale.attributed} event for each of {@code created} among them, in the order of {@link RecordViews#sales}
      * (sale date, then id: all of them share the order's date). One read instead of two (issue 23 point 3).
      */
-    private JsonNode renderWithEvents(Connection c, Account account, String orderId, List<String> created, Instant now)
+    JsonNode renderWithEvents(Connection c, Account account, String orderId, List<String> created, Instant now)
             throws SQLException {
         List<SaleView> rendered = views.orderSales(c, account.id(), account.timeZone(), orderId);
         Set<String> createdIds = new java.util.HashSet<>(created);
@@ -210,6 +233,14 @@ public class OrderHandlers {
             DomainEvents.record(c, account.id(), "sale.attributed", sale.id(), JsonBody.mapper().valueToTree(sale), now);
         }
         return JsonBody.mapper().valueToTree(rendered);
+    }
+
+    /** The row of a new order. */
+    static OrdersTable.NewOrder newOrder(PlaceOrder p, String buyer, String currency, Instant date, OrderSplit.Totals totals) {
+        return new OrdersTable.NewOrder(p.orderId(), buyer, p.cartId(), p.externalSubscriptionId(), currency,
+                date, Money.toDecimal(totals.shippingCost(), currency), Money.toDecimal(totals.taxes(), currency),
+                Money.toDecimal(totals.orderDiscount(), currency), Money.toDecimal(totals.hardCost(), currency),
+                OrderInput.digest(p, currency));
     }
 
     JsonNode update(Connection c, CommandHandler.Applying w, UpdateOrder p) throws SQLException {
@@ -275,6 +306,14 @@ public class OrderHandlers {
     /** Inserts one sale per item of the order; returns their ids in item order. */
     private List<String> placeSales(Connection c, String accountId, Instant now, String orderId, String attributed, String buyer,
                                     OrderContent p, String currency, Instant date, OrderSplit.Totals totals) throws SQLException {
+        List<String> ids = sales.insertAll(c, accountId, newSales(c, accountId, now, orderId, attributed, buyer, p, currency, date, totals), now);
+        sales.refreshFlags(c, accountId, attributed, now);
+        return ids;
+    }
+
+    /** The sales of the order's items, their products found (created when absent), not inserted yet. */
+    List<SalesTable.NewSale> newSales(Connection c, String accountId, Instant now, String orderId, String attributed, String buyer,
+                                      OrderContent p, String currency, Instant date, OrderSplit.Totals totals) throws SQLException {
         List<OrderSplit.Item> items = OrderInput.items(p, currency);
         List<OrderSplit.Part> parts = OrderSplit.split(items, totals);
         List<SalesTable.NewSale> newSales = new ArrayList<>(items.size());
@@ -304,9 +343,7 @@ public class OrderHandlers {
                     Money.toDecimal(part.shipping(), currency), Money.toDecimal(part.hardCost(), currency),
                     Money.toDecimal(costOfGoods, currency), currency, recurring, date));
         }
-        List<String> ids = sales.insertAll(c, accountId, newSales, now);
-        sales.refreshFlags(c, accountId, attributed, now);
-        return ids;
+        return newSales;
     }
 
     /** The cart the order names becomes purchased; the subscription it names gets its category at the first paid sale. */

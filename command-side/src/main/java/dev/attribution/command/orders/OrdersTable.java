@@ -9,7 +9,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The only writer of the {@code orders} table (every INSERT, UPDATE and DELETE on it: placing, updating and refunding
@@ -102,6 +105,53 @@ public class OrdersTable {
             ps.setString(14, o.digest());
             ps.executeUpdate();
         }
+    }
+
+    /** Which of the orders (account {@code accountIds[i]}, id {@code ids[i]}) exist, as {@code account + '\0' + id}. */
+    Set<String> existing(Connection c, List<String> accountIds, List<String> ids) throws SQLException {
+        Set<String> out = new HashSet<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT o.account_id, o.id FROM orders o JOIN unnest(?::text[], ?::text[]) AS u(a, i) ON o.account_id = u.a AND o.id = u.i""")) {
+            ps.setArray(1, c.createArrayOf("text", accountIds.toArray()));
+            ps.setArray(2, c.createArrayOf("text", ids.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1) + '\u0000' + rs.getString(2));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** {@link #insert} of each order ({@code rows[i]} of account {@code accountIds[i]}, written at {@code nows[i]}), in one statement. */
+    void insertAll(Connection c, List<String> accountIds, List<NewOrder> rows, List<Instant> nows) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO orders (account_id, id, lead_id, cart_id, external_subscription_id, currency, order_date,
+                    shipping_cost, taxes, order_discount, hard_cost, created_at, updated_at, content_digest)
+                SELECT a, i, l, ct, su, cu, d::timestamptz, sh::numeric, tx::numeric, di::numeric, hc::numeric,
+                       t::timestamptz, t::timestamptz, dg
+                FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
+                            ?::text[], ?::text[], ?::text[], ?::text[]) WITH ORDINALITY AS u(a, i, l, ct, su, cu, d, sh, tx, di, hc, t, dg, o)
+                ORDER BY o""")) {
+            ps.setArray(1, c.createArrayOf("text", accountIds.toArray()));
+            ps.setArray(2, c.createArrayOf("text", rows.stream().map(NewOrder::id).toArray()));
+            ps.setArray(3, c.createArrayOf("text", rows.stream().map(NewOrder::leadId).toArray()));
+            ps.setArray(4, c.createArrayOf("text", rows.stream().map(NewOrder::cartId).toArray()));
+            ps.setArray(5, c.createArrayOf("text", rows.stream().map(NewOrder::externalSubscriptionId).toArray()));
+            ps.setArray(6, c.createArrayOf("text", rows.stream().map(NewOrder::currency).toArray()));
+            ps.setArray(7, c.createArrayOf("text", rows.stream().map(o -> o.date().toString()).toArray()));
+            ps.setArray(8, c.createArrayOf("text", rows.stream().map(o -> text(o.shippingCost())).toArray()));
+            ps.setArray(9, c.createArrayOf("text", rows.stream().map(o -> text(o.taxes())).toArray()));
+            ps.setArray(10, c.createArrayOf("text", rows.stream().map(o -> text(o.orderDiscount())).toArray()));
+            ps.setArray(11, c.createArrayOf("text", rows.stream().map(o -> text(o.hardCost())).toArray()));
+            ps.setArray(12, c.createArrayOf("text", nows.stream().map(Instant::toString).toArray()));
+            ps.setArray(13, c.createArrayOf("text", rows.stream().map(NewOrder::digest).toArray()));
+            ps.executeUpdate();
+        }
+    }
+
+    private static String text(BigDecimal amount) {
+        return amount == null ? null : amount.toPlainString();
     }
 
     /** An order's amounts written again ({@code PUT /orders/{id}}); its cart and subscription kept when none is sent. */

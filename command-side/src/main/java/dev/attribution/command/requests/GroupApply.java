@@ -122,7 +122,11 @@ final class GroupApply {
         }
         List<String> names = new ArrayList<>();
         for (Map.Entry<String, List<WriteHandler.Write>> type : byType.entrySet()) {
-            names.addAll(handlers.get(type.getKey()).advisoryLocks(c, type.getValue()));
+            try {
+                names.addAll(handlers.get(type.getKey()).advisoryLocks(c, type.getValue()));
+            } catch (RuntimeException e) {
+                // a payload its handler cannot read: these writes take no lock ahead (they fail when applied)
+            }
         }
         if (names.isEmpty()) {
             return;

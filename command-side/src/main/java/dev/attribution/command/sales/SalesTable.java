@@ -53,12 +53,19 @@ public class SalesTable {
      * items (10,000 items: 13 minutes).
      */
     public List<String> insertAll(Connection c, String accountId, List<NewSale> sales, Instant now) throws SQLException {
+        return insertAll(c, accountId, sales, java.util.Collections.nCopies(sales.size(), now));
+    }
+
+    /** {@link #insertAll} with each sale's own write time ({@code nows[i]}: several orders placed together). */
+    public List<String> insertAll(Connection c, String accountId, List<NewSale> sales, List<Instant> nows) throws SQLException {
         List<String> ids = new ArrayList<>(sales.size());
         for (int from = 0; from < sales.size(); from += ROWS_PER_STATEMENT) {
             List<NewSale> chunk = sales.subList(from, Math.min(sales.size(), from + ROWS_PER_STATEMENT));
             try (PreparedStatement ps = c.prepareStatement(COLUMNS + String.join(", ", java.util.Collections.nCopies(chunk.size(), ROW)))) {
                 int i = 0;
+                int row = from;
                 for (NewSale s : chunk) {
+                    Instant now = nows.get(row++);
                     String id = RequestIds.next("sle_");
                     ids.add(id);
                     ps.setString(++i, accountId);
@@ -137,6 +144,35 @@ public class SalesTable {
             ps.setString(4, leadId);
             ps.setTimestamp(5, Timestamp.from(now));
             ps.setString(6, accountId);
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * {@link #refreshFlags} of each (account, lead) pair in one statement, a changed row stamped with its pair's
+     * {@code nows[i]} (the latest when a pair repeats): several orders placed together.
+     */
+    public void refreshFlagsMany(Connection c, List<String> accountIds, List<String> leadIds, List<Instant> nows) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                WITH u AS (SELECT a, l, max(t::timestamptz) AS t FROM unnest(?::text[], ?::text[], ?::text[]) AS x(a, l, t) GROUP BY a, l),
+                     live AS (SELECT s.account_id, s.lead_id, s.id, s.order_id, s.sale_date, s.recurring, u.t
+                              FROM sales s JOIN u ON s.account_id = u.a AND s.lead_id = u.l WHERE NOT s.deleted),
+                     first_order AS (SELECT DISTINCT ON (account_id, lead_id) account_id, lead_id, order_id FROM live
+                                     WHERE NOT recurring ORDER BY account_id, lead_id, sale_date, order_id),
+                     last_order AS (SELECT DISTINCT ON (account_id, lead_id) account_id, lead_id, order_id FROM live
+                                    ORDER BY account_id, lead_id, sale_date DESC, order_id DESC),
+                     wanted AS (
+                         SELECT v.account_id, v.id, v.t,
+                                (NOT v.recurring AND v.order_id = f.order_id) IS TRUE AS f,
+                                (v.order_id = o.order_id) IS TRUE AS l
+                         FROM live v LEFT JOIN first_order f ON f.account_id = v.account_id AND f.lead_id = v.lead_id
+                                     LEFT JOIN last_order o ON o.account_id = v.account_id AND o.lead_id = v.lead_id)
+                UPDATE sales s SET first_sale = w.f, last_purchase = w.l, updated_at = w.t
+                FROM wanted w
+                WHERE s.account_id = w.account_id AND s.id = w.id AND (s.first_sale <> w.f OR s.last_purchase <> w.l)""")) {
+            ps.setArray(1, c.createArrayOf("text", accountIds.toArray()));
+            ps.setArray(2, c.createArrayOf("text", leadIds.toArray()));
+            ps.setArray(3, c.createArrayOf("text", nows.stream().map(Instant::toString).toArray()));
             ps.executeUpdate();
         }
     }

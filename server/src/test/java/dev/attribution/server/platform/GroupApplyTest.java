@@ -159,6 +159,77 @@ class GroupApplyTest extends PlatformTest {
         assertEquals(12, clickhouse("SELECT uniqExact(id) FROM " + db + ".clicks WHERE account_id = '" + a.id() + "'"));
     }
 
+    /**
+     * Orders of several buyers in one claim are placed as a group (set-based); a second order of a buyer already in the
+     * group, a retry of a placed order and an order of a known lead beside them. Each is placed once, with the result,
+     * purchase flags and events it gets when applied alone.
+     */
+    @Test
+    void ordersOfManyBuyersInOneBatchArePlacedOnceEach() throws Exception {
+        Acct a = account();
+        directory.setRateOverride(a.id(), 100_000, 1_000_000);
+        String before = "{\"orderId\":\"placed-before\",\"email\":\"known-buyer@group.test\",\"firstName\":\"Known\","
+                + "\"items\":[{\"name\":\"Group Widget\",\"price\":10}]}";
+        JsonNode placed = processed(a.key(), "POST", "/api/v1.0/orders", before, "CREATE_ORDER");
+        List<String> requests = new ArrayList<>();
+        worker.stop();
+        try {
+            for (int i = 0; i < 8; i++) {
+                String second = i % 2 == 0 ? ",{\"name\":\"Fresh Gadget\",\"price\":2.5,\"quantity\":2}" : "";
+                requests.add(sendWrite(a.key(), "POST", "/api/v1.0/orders", "{\"orderId\":\"g-order-" + i + "\",\"email\":\"buyer-" + i
+                        + "@group.test\",\"firstName\":\"B" + i + "\",\"items\":[{\"name\":\"Group Widget\",\"price\":10}" + second + "]}"));
+            }
+            requests.add(sendWrite(a.key(), "POST", "/api/v1.0/orders",
+                    "{\"orderId\":\"g-second\",\"email\":\"Buyer-1@group.test\",\"items\":[{\"name\":\"Group Widget\",\"price\":7}]}"));
+            requests.add(sendWrite(a.key(), "POST", "/api/v1.0/orders", before));
+            requests.add(sendWrite(a.key(), "POST", "/api/v1.0/orders",
+                    "{\"orderId\":\"g-known\",\"email\":\"known-buyer@group.test\",\"items\":[{\"name\":\"Group Widget\",\"price\":3}]}"));
+        } finally {
+            worker.start();
+        }
+        List<JsonNode> results = awaitAllProcessed(a.key(), requests);
+        for (int i = 0; i < 8; i++) {
+            JsonNode sales = results.get(i);
+            assertEquals(i % 2 == 0 ? 2 : 1, sales.size(), "one sale per item");
+            assertEquals("g-order-" + i, sales.get(0).get("orderId").asText());
+            assertEquals("buyer-" + i + "@group.test", sales.get(0).get("lead").get("email").asText());
+            assertEquals("B" + i, sales.get(0).get("lead").get("firstName").asText());
+            assertEquals("Group Widget", sales.get(0).get("product").get("name").asText());
+        }
+        assertEquals(results.get(1).get(0).get("lead").get("id"), results.get(8).get(0).get("lead").get("id"), "the same buyer");
+        assertEquals("B1", results.get(8).get(0).get("lead").get("firstName").asText());
+        assertEquals(placed.toString(), results.get(9).toString(), "an order placed again is a no-op");
+        assertEquals(placed.get(0).get("lead").get("id"), results.get(10).get(0).get("lead").get("id"), "a known buyer");
+
+        List<String> acc = List.of(a.id());
+        assertEquals(1 + 8 + 4 + 1 + 1, scalar("SELECT count(*) FROM sales WHERE account_id = ANY(?)", acc));
+        assertEquals(1 + 8 + 1 + 1, scalar("SELECT count(*) FROM orders WHERE account_id = ANY(?)", acc));
+        assertEquals(1 + 8 + 4 + 1 + 1, scalar("SELECT count(*) FROM domain_events WHERE account_id = ANY(?) AND event_type = 'sale.attributed'", acc),
+                "one event per sale placed, none for the order placed again");
+        assertEquals(1, scalar("SELECT count(*) FROM products WHERE account_id = ANY(?) AND name = 'Fresh Gadget'", acc));
+        assertEquals(9, scalar("SELECT count(*) FROM leads WHERE account_id = ANY(?)", acc));
+        // purchase flags: the first order of a buyer holds first_sale, its latest holds last_purchase
+        assertEquals("g-known:f:t,g-order-1:t:f,g-second:f:t,placed-before:t:f", text("""
+                SELECT string_agg(order_id || ':' || CASE WHEN first_sale THEN 't' ELSE 'f' END || ':'
+                       || CASE WHEN last_purchase THEN 't' ELSE 'f' END, ',' ORDER BY order_id)
+                FROM sales WHERE account_id = ANY(?) AND order_id IN ('placed-before', 'g-known', 'g-order-1', 'g-second')""", acc));
+        assertEquals(0, scalar("SELECT count(*) FROM sales WHERE account_id = ANY(?) AND order_id LIKE 'g-order-%' "
+                + "AND order_id <> 'g-order-1' AND NOT (first_sale AND last_purchase)", acc), "a buyer's only order holds both flags");
+        assertEquals(12, scalar("SELECT count(*) FROM write_requests WHERE account_id = ANY(?) AND status = 'PROCESSED'", acc),
+                "every order applied once, none failed");
+    }
+
+    private String text(String sql, List<String> values) throws Exception {
+        try (Connection c = DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
+             PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setArray(1, c.createArrayOf("text", values.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+
     private static String phone(int i) {
         return String.format("+155501%04d", i);
     }
