@@ -16,6 +16,8 @@
 #   LEADS=100000 bench/reports.sh                         # default LEADS=1000000 MONTHS=12 REQUESTS=50
 #   PG=0 SCIENTIFIC=0 bench/reports.sh                    # ClickHouse only: no PostgreSQL load / comparison, no scientific
 #   OLDER=0 bench/reports.sh                              # no step 4 (12 months only)
+#   PG=0 DERIVE_ONLY=1 bench/reports.sh                   # only the load and the conversion_touches derive (timed)
+#   JAR=/tmp/other/attribution-server.jar bench/reports.sh  # another build (its lib/ beside it)
 #
 # The script starts and removes its own PostgreSQL, ClickHouse and server (CDC role off: the data is loaded into
 # both stores directly). KEEP=1 keeps them (and prints where). Figures: docs/BENCHMARKS.md.
@@ -29,7 +31,7 @@ CLICKS=$((LEADS * 20))
 SALES=$((LEADS * 2))
 SPAN=$((MONTHS * 30 * 86400))
 T_END=$(( $(date -u +%s) / 86400 * 86400 - 86400 ))     # yesterday 00:00 UTC: the history ends in the past
-JAR=$ROOT/server/target/attribution-server.jar
+JAR=${JAR:-$ROOT/server/target/attribution-server.jar}
 [ -f "$JAR" ] || { echo "build first: mvn -B -q -o package -pl server -am -DskipTests" >&2; exit 1; }
 
 WORK=$(mktemp -d /tmp/attribution-reports.XXXXXX)
@@ -86,11 +88,15 @@ ch "OPTIMIZE TABLE attribution.ads FINAL" >/dev/null
 echo "load clickhouse: $(since "$t") ($(ch "SELECT count() FROM attribution.clicks") clicks)"
 PARTS=$(( LEADS / 100000 > 1 ? LEADS / 100000 : 1 ))
 touches() {  # touches SCOPE: derive the projection rows of the leads matching SCOPE, in PARTS shares of the leads
-  local stmt i n=0
+  # (each share a range of lead keys, cityHash64(lead_id): it reads its own range of clicks_by_lead, see the SQL file)
+  local stmt bounds lo hi n=0
   grep -v '^--' "$ROOT/schema/src/main/resources/clickhouse/derived/conversion_touches.sql" | while IFS= read -r stmt; do
     n=$((n + 1))
-    for i in $(if [ "$n" = 1 ]; then echo 0; else seq 0 $((PARTS - 1)); fi); do
-      chbig "$(echo "$stmt" | sed -e "s/{db}/attribution/g; s/{acc}/$ACC/g; s/{version}/$(date +%s)000/g; s/{parts}/$PARTS/g; s/{part}/$i/g" \
+    if [ "$n" = 1 ]; then bounds="0 18446744073709551615"; else
+      bounds=$(python3 -c 'import sys; p = int(sys.argv[1]); [print(i * 2**64 // p, (i + 1) * 2**64 // p - 1) for i in range(p)]' "$PARTS")
+    fi
+    echo "$bounds" | while read -r lo hi; do
+      chbig "$(echo "$stmt" | sed -e "s/{db}/attribution/g; s/{acc}/$ACC/g; s/{version}/$(date +%s)000/g; s/{lo}/$lo/g; s/{hi}/$hi/g" \
           -e "s/{scope}/$1/g")"
     done
   done
@@ -98,6 +104,7 @@ touches() {  # touches SCOPE: derive the projection rows of the leads matching S
 t=$(now)
 touches 1
 echo "derive conversion_touches in clickhouse: $(since "$t") ($(ch "SELECT count() FROM attribution.conversion_touches") rows)"
+if [ "${DERIVE_ONLY:-0}" = 1 ]; then echo "# load at end:$(uptime | sed 's/.*load average://')"; exit 0; fi
 if [ "${PG:-1}" = 1 ]; then
 t=$(now)
 "${PSQL[@]}" -v acc="$ACC" -v leads="$LEADS" -v clicks="$CLICKS" -v sales="$SALES" -v ads="$ADS" -v t_end="$T_END" \

@@ -9,10 +9,10 @@ import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.ChangeEvent;
 import io.debezium.embedded.Connect;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.context.event.StartupEvent;
 import jakarta.annotation.PreDestroy;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Struct;
@@ -74,10 +74,14 @@ public class CdcBridge implements ApplicationEventListener<StartupEvent> {
      * @param migrated only orders startup (the ClickHouse tables exist before the first write); may be null when a
      *                 caller builds a bridge by hand
      */
-    public CdcBridge(CdcSettings settings, ChangeSink sink, CdcStatus status, ClickHouseMigrator migrated,
-                     @Value("${datasources.default.url}") String jdbcUrl,
-                     @Value("${datasources.default.username:postgres}") String username,
-                     @Value("${datasources.default.password:}") String password) {
+    @Inject
+    public CdcBridge(CdcSettings settings, ChangeSink sink, CdcStatus status, ClickHouseMigrator migrated, CdcSourceSettings source) {
+        this(settings, sink, status, migrated, source.getUrl(), source.getUsername(), source.getPassword());
+    }
+
+    /** A bridge built by hand (tests, benchmarks) on the PostgreSQL at {@code jdbcUrl}. */
+    public CdcBridge(CdcSettings settings, ChangeSink sink, CdcStatus status, ClickHouseMigrator migrated, String jdbcUrl,
+                     String username, String password) {
         this.settings = settings;
         this.sink = sink;
         this.status = status;

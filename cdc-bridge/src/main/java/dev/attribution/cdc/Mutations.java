@@ -2,11 +2,14 @@ package dev.attribution.cdc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.clickhouse.ClickHouseGateway;
+import dev.attribution.clickhouse.ClickHouseGatewayException;
 import dev.attribution.clickhouse.ClickHouseSettings;
 import dev.attribution.clickhouse.ClickHouseSql;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -24,12 +27,20 @@ import java.util.Map;
  * shard; replication brings it to the other), and the wait polls {@code system.mutations} of every node of the
  * cluster ({@code remote()}) until each shows a mutation newer than before the delete and none pending. Reads keep
  * going through {@code T}.
+ * <p>An {@code ON CLUSTER} statement that outlasts {@code distributed_ddl_task_timeout} (error 159: a node's DDL worker
+ * did not take the task; on 18.16 a replica restarted under a running DDL queue can leave its worker stopped after a
+ * ZooKeeper "Node exists" race) is not a failure by itself: the other replica of that shard runs it, and replication,
+ * not the DDL queue, brings the mutation to every replica. So the wait, which checks the mutation on every node, decides;
+ * when it gives up, its message names each node's pending mutations.
  */
 @Singleton
 @Requires(beans = ClickHouseGateway.class)
 public final class Mutations {
 
+    private static final Logger LOG = LoggerFactory.getLogger(Mutations.class);
     private static final Duration TIMEOUT = Duration.ofMinutes(10);
+    /** In ClickHouse's error 159: an ON CLUSTER statement some node's DDL worker has not run in time. */
+    private static final String DDL_TIMEOUT = "distributed_ddl_task_timeout";
     public static final String LOCAL = "_local";
 
     private final ClickHouseGateway clickhouse;
@@ -70,15 +81,23 @@ public final class Mutations {
         }
         String local = stored(table);
         Map<String, String> before = newestMutation(database, local);
-        clickhouse.execute("ALTER TABLE " + database + "." + local + " ON CLUSTER " + cluster + " DELETE WHERE " + where,
-                Duration.ofMinutes(5));
+        try {
+            clickhouse.execute("ALTER TABLE " + database + "." + local + " ON CLUSTER " + cluster + " DELETE WHERE " + where,
+                    Duration.ofMinutes(5));
+        } catch (ClickHouseGatewayException e) {
+            if (!String.valueOf(e.getMessage()).contains(DDL_TIMEOUT)) {
+                throw e;
+            }
+            LOG.warn("ALTER {}.{} ON CLUSTER {}: not every node's DDL worker took it within {}; waiting for the mutation"
+                    + " on every replica instead ({})", database, local, cluster, DDL_TIMEOUT, e.getMessage());
+        }
         awaitDoneEverywhere(database, local, before);
     }
 
     private void awaitDone(String database, String table) {
         String pending = "SELECT count() AS n FROM system.mutations WHERE database = " + ClickHouseSql.str(database)
                 + " AND table = " + ClickHouseSql.str(table) + " AND is_done = 0";
-        await(table, () -> clickhouse.select(pending).get(0).get("n").asLong() == 0);
+        await(table, () -> clickhouse.select(pending).get(0).get("n").asLong() == 0, () -> "");
     }
 
     /** Every node: a mutation newer than {@code before} is listed and none is pending. */
@@ -94,7 +113,23 @@ public final class Mutations {
             return nodes().stream().allMatch(n -> clickhouse.select("SELECT count() AS n FROM remote(" + ClickHouseSql.str(n)
                     + ", system, mutations) WHERE database = " + ClickHouseSql.str(database) + " AND table = "
                     + ClickHouseSql.str(local) + " AND is_done = 0").get(0).get("n").asLong() == 0);
-        });
+        }, () -> pendingEverywhere(database, local, before));
+    }
+
+    /** For the give-up message: per node, the newest mutation before the delete and each pending one (id: parts to do). */
+    private String pendingEverywhere(String database, String local, Map<String, String> before) {
+        StringBuilder out = new StringBuilder();
+        for (String n : nodes()) {
+            List<String> pending = new ArrayList<>();
+            for (JsonNode r : clickhouse.select("SELECT mutation_id AS m, toString(parts_to_do) AS p FROM remote(" + ClickHouseSql.str(n)
+                    + ", system, mutations) WHERE database = " + ClickHouseSql.str(database) + " AND table = "
+                    + ClickHouseSql.str(local) + " AND is_done = 0 ORDER BY mutation_id")) {
+                pending.add(r.get("m").asText() + ": " + r.get("p").asText() + " parts to do");
+            }
+            out.append("; ").append(n).append(" (newest before: ").append(before.getOrDefault(n, "?")).append(") pending ")
+                    .append(pending);
+        }
+        return out.toString();
     }
 
     /** Node (host:port) → its newest mutation id of the table ("" when none); replicated ids are zero-padded, ordered as text. */
@@ -121,11 +156,12 @@ public final class Mutations {
         return out;
     }
 
-    private static void await(String table, java.util.function.BooleanSupplier done) {
+    private static void await(String table, java.util.function.BooleanSupplier done, java.util.function.Supplier<String> state) {
         Instant deadline = Instant.now().plus(TIMEOUT);
         while (!done.getAsBoolean()) {
             if (Instant.now().isAfter(deadline)) {
-                throw new IllegalStateException("ClickHouse mutation on " + table + " not done after " + TIMEOUT.toMinutes() + " minutes");
+                throw new IllegalStateException("ClickHouse mutation on " + table + " not done after " + TIMEOUT.toMinutes()
+                        + " minutes" + state.get());
             }
             try {
                 Thread.sleep(20);

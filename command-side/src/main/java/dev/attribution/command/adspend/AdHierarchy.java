@@ -1,12 +1,15 @@
 package dev.attribution.command.adspend;
 
 import dev.attribution.api.AdSourceLevel;
+import dev.attribution.command.imports.BatchInsert;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
 
 /**
  * The ad hierarchy the API's own writes register (docs/attribution-models.md, "The ad hierarchy the API writes"): a
@@ -16,6 +19,9 @@ import java.sql.SQLException;
  * import and the API name one entity once: a row is never duplicated, and a blank parent id (a click that came before
  * its source) is filled by whichever write knows it, never overwritten. Writes of one (platform, adSourceId) are
  * serialised by a transaction-scoped advisory lock, so any order of sources and clicks gives the same rows.
+ * <p>
+ * The only writer of {@code ad_accounts}, {@code ad_campaigns}, {@code ad_sets} and {@code ads}: the rows an ad-spend
+ * file names are created here too ({@link #fromSpendStage}), and the demo seed's ({@link #insertBulk}).
  */
 @Singleton
 public class AdHierarchy {
@@ -156,6 +162,94 @@ public class AdHierarchy {
     private static void bind(PreparedStatement ps, Object... args) throws SQLException {
         for (int i = 0; i < args.length; i++) {
             ps.setObject(i + 1, args[i]);
+        }
+    }
+
+    /**
+     * A row of the hierarchy written whole (the demo seed's), at its level: an ad account ({@code campaignId} and below
+     * null), a campaign ({@code adSetId} null), an ad set ({@code adId} null), an ad, or a source entry (an ad row
+     * standing for a source, {@code sourceLevel}).
+     */
+    public record Bulk(String accountId, String platform, String adAccountId, String campaignId, String adSetId, String adId,
+                       String name, boolean sourceLevel, Instant createdAt) {
+    }
+
+    /** Inserts hierarchy rows in one batch per table, parents first (the demo seed). */
+    public static void insertBulk(Connection c, List<Bulk> rows) throws SQLException {
+        BatchInsert.run(c, "INSERT INTO ad_accounts (account_id, platform, ad_account_id, name, created_at) VALUES (?, ?, ?, ?, ?)",
+                rows.stream().filter(r -> r.campaignId() == null).toList(),
+                r -> new Object[]{r.accountId(), r.platform(), r.adAccountId(), r.name(), r.createdAt()});
+        BatchInsert.run(c, "INSERT INTO ad_campaigns (account_id, platform, campaign_id, ad_account_id, name, created_at) "
+                + "VALUES (?, ?, ?, ?, ?, ?)", rows.stream().filter(r -> r.campaignId() != null && r.adSetId() == null).toList(),
+                r -> new Object[]{r.accountId(), r.platform(), r.campaignId(), r.adAccountId(), r.name(), r.createdAt()});
+        BatchInsert.run(c, "INSERT INTO ad_sets (account_id, platform, ad_set_id, ad_account_id, campaign_id, name, created_at) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?)", rows.stream().filter(r -> r.adSetId() != null && r.adId() == null).toList(),
+                r -> new Object[]{r.accountId(), r.platform(), r.adSetId(), r.adAccountId(), r.campaignId(), r.name(), r.createdAt()});
+        BatchInsert.run(c, "INSERT INTO ads (account_id, platform, ad_id, ad_account_id, campaign_id, ad_set_id, name, created_at, "
+                + "source_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.stream().filter(r -> r.adId() != null).toList(),
+                r -> new Object[]{r.accountId(), r.platform(), r.adId(), r.adAccountId(), r.campaignId(), r.adSetId(), r.name(),
+                        r.createdAt(), r.sourceLevel()});
+    }
+
+    /**
+     * The hierarchy rows an ad-spend file names ({@link SpendImport}: its ads, in the temporary table
+     * {@code spend_stage_ads}), created when absent; rows the API registered first get the parents they lack. Returns
+     * the ad accounts, campaigns, ad sets and ads created.
+     */
+    static long[] fromSpendStage(Connection c, String accountId) throws SQLException {
+        long adAccounts = exec(c, accountId, """
+                INSERT INTO ad_accounts (account_id, platform, ad_account_id)
+                SELECT DISTINCT ?, platform, ad_account_id FROM spend_stage_ads ON CONFLICT DO NOTHING""");
+        long campaigns = exec(c, accountId, """
+                INSERT INTO ad_campaigns (account_id, platform, campaign_id, ad_account_id)
+                SELECT DISTINCT ON (platform, campaign_id) ?, platform, campaign_id, ad_account_id FROM spend_stage_ads
+                WHERE campaign_id <> '' ORDER BY platform, campaign_id ON CONFLICT DO NOTHING""");
+        long adSets = exec(c, accountId, """
+                INSERT INTO ad_sets (account_id, platform, ad_set_id, ad_account_id, campaign_id)
+                SELECT DISTINCT ON (platform, ad_set_id) ?, platform, ad_set_id, ad_account_id, campaign_id FROM spend_stage_ads
+                WHERE ad_set_id <> '' ORDER BY platform, ad_set_id ON CONFLICT DO NOTHING""");
+        long ads = exec(c, accountId, """
+                INSERT INTO ads (account_id, platform, ad_id, ad_account_id, campaign_id, ad_set_id, name)
+                SELECT ?, platform, ad_id, ad_account_id, campaign_id, ad_set_id, ad_name FROM spend_stage_ads
+                ON CONFLICT DO NOTHING""");
+        // rows the API registered first (a click before its source, docs/attribution-models.md) get the parents they lack
+        exec(c, accountId, """
+                UPDATE ad_campaigns t SET ad_account_id = s.ad_account_id
+                FROM (SELECT DISTINCT ON (platform, campaign_id) platform, campaign_id, ad_account_id FROM spend_stage_ads
+                      WHERE campaign_id <> '' ORDER BY platform, campaign_id) s
+                WHERE t.account_id = ? AND t.platform = s.platform AND t.campaign_id = s.campaign_id AND t.ad_account_id = ''""");
+        exec(c, accountId, """
+                UPDATE ad_sets t SET ad_account_id = CASE WHEN t.ad_account_id = '' THEN s.ad_account_id ELSE t.ad_account_id END,
+                    campaign_id = CASE WHEN t.campaign_id = '' THEN s.campaign_id ELSE t.campaign_id END
+                FROM (SELECT DISTINCT ON (platform, ad_set_id) platform, ad_set_id, ad_account_id, campaign_id FROM spend_stage_ads
+                      WHERE ad_set_id <> '' ORDER BY platform, ad_set_id) s
+                WHERE t.account_id = ? AND t.platform = s.platform AND t.ad_set_id = s.ad_set_id
+                  AND (t.ad_account_id = '' OR t.campaign_id = '' AND s.campaign_id <> '')""");
+        exec(c, accountId, """
+                UPDATE ads t SET ad_account_id = CASE WHEN t.ad_account_id = '' THEN s.ad_account_id ELSE t.ad_account_id END,
+                    campaign_id = CASE WHEN t.campaign_id = '' THEN s.campaign_id ELSE t.campaign_id END,
+                    ad_set_id = CASE WHEN t.ad_set_id = '' THEN s.ad_set_id ELSE t.ad_set_id END,
+                    name = CASE WHEN t.name = '' THEN s.ad_name ELSE t.name END
+                FROM spend_stage_ads s
+                WHERE t.account_id = ? AND t.platform = s.platform AND t.ad_id = s.ad_id
+                  AND (t.ad_account_id = '' OR t.campaign_id = '' AND s.campaign_id <> '' OR t.ad_set_id = '' AND s.ad_set_id <> ''
+                       OR t.name = '' AND s.ad_name <> '')""");
+        // the other ads of the file's ad sets (a click's ad or source entry the file does not name) take their ad
+        // set's parents too, as AdHierarchy.registerSource does: so the rows do not depend on the order of writes
+        exec(c, accountId, """
+                UPDATE ads t SET ad_account_id = CASE WHEN t.ad_account_id = '' THEN a.ad_account_id ELSE t.ad_account_id END,
+                    campaign_id = CASE WHEN t.campaign_id = '' THEN a.campaign_id ELSE t.campaign_id END
+                FROM ad_sets a
+                WHERE t.account_id = ? AND a.account_id = t.account_id AND a.platform = t.platform AND a.ad_set_id = t.ad_set_id
+                  AND (a.platform, a.ad_set_id) IN (SELECT platform, ad_set_id FROM spend_stage_ads WHERE ad_set_id <> '')
+                  AND (t.ad_account_id = '' AND a.ad_account_id <> '' OR t.campaign_id = '' AND a.campaign_id <> '')""");
+        return new long[]{adAccounts, campaigns, adSets, ads};
+    }
+
+    private static long exec(Connection c, String accountId, String sql) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, accountId);
+            return ps.executeLargeUpdate();
         }
     }
 }

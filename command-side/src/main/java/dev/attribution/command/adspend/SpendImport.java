@@ -1,5 +1,6 @@
 package dev.attribution.command.adspend;
 
+import dev.attribution.command.imports.BatchInsert;
 import dev.attribution.command.imports.ImportProgress;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
@@ -39,7 +40,8 @@ import static dev.attribution.command.imports.CopyText.flush;
  *   <li>staged (or set-aside) rows are merged with set-based statements: when a file repeats an ad and day its last
  *       line wins; a stored row is replaced (never added to) and only when a value changed, so importing the same
  *       file twice leaves the same totals and writes nothing the second time; missing rows are inserted;</li>
- *   <li>the ad accounts, campaigns, ad sets, ads and keywords the file names and the account lacks are created.</li>
+ *   <li>the ad accounts, campaigns, ad sets, ads ({@link AdHierarchy#fromSpendStage}, their one writer) and keywords
+ *       the file names and the account lacks are created.</li>
  * </ol>
  */
 @Singleton
@@ -284,58 +286,14 @@ public class SpendImport {
         }
         copyRows(c, "spend_stage_ads", pass.ads);
         copyRows(c, "spend_stage_keywords", pass.keywords);
-        long adAccounts = exec(c, accountId, """
-                INSERT INTO ad_accounts (account_id, platform, ad_account_id)
-                SELECT DISTINCT ?, platform, ad_account_id FROM spend_stage_ads ON CONFLICT DO NOTHING""");
-        long campaigns = exec(c, accountId, """
-                INSERT INTO ad_campaigns (account_id, platform, campaign_id, ad_account_id)
-                SELECT DISTINCT ON (platform, campaign_id) ?, platform, campaign_id, ad_account_id FROM spend_stage_ads
-                WHERE campaign_id <> '' ORDER BY platform, campaign_id ON CONFLICT DO NOTHING""");
-        long adSets = exec(c, accountId, """
-                INSERT INTO ad_sets (account_id, platform, ad_set_id, ad_account_id, campaign_id)
-                SELECT DISTINCT ON (platform, ad_set_id) ?, platform, ad_set_id, ad_account_id, campaign_id FROM spend_stage_ads
-                WHERE ad_set_id <> '' ORDER BY platform, ad_set_id ON CONFLICT DO NOTHING""");
-        long ads = exec(c, accountId, """
-                INSERT INTO ads (account_id, platform, ad_id, ad_account_id, campaign_id, ad_set_id, name)
-                SELECT ?, platform, ad_id, ad_account_id, campaign_id, ad_set_id, ad_name FROM spend_stage_ads
-                ON CONFLICT DO NOTHING""");
-        // rows the API registered first (a click before its source, docs/attribution-models.md) get the parents they lack
-        exec(c, accountId, """
-                UPDATE ad_campaigns t SET ad_account_id = s.ad_account_id
-                FROM (SELECT DISTINCT ON (platform, campaign_id) platform, campaign_id, ad_account_id FROM spend_stage_ads
-                      WHERE campaign_id <> '' ORDER BY platform, campaign_id) s
-                WHERE t.account_id = ? AND t.platform = s.platform AND t.campaign_id = s.campaign_id AND t.ad_account_id = ''""");
-        exec(c, accountId, """
-                UPDATE ad_sets t SET ad_account_id = CASE WHEN t.ad_account_id = '' THEN s.ad_account_id ELSE t.ad_account_id END,
-                    campaign_id = CASE WHEN t.campaign_id = '' THEN s.campaign_id ELSE t.campaign_id END
-                FROM (SELECT DISTINCT ON (platform, ad_set_id) platform, ad_set_id, ad_account_id, campaign_id FROM spend_stage_ads
-                      WHERE ad_set_id <> '' ORDER BY platform, ad_set_id) s
-                WHERE t.account_id = ? AND t.platform = s.platform AND t.ad_set_id = s.ad_set_id
-                  AND (t.ad_account_id = '' OR t.campaign_id = '' AND s.campaign_id <> '')""");
-        exec(c, accountId, """
-                UPDATE ads t SET ad_account_id = CASE WHEN t.ad_account_id = '' THEN s.ad_account_id ELSE t.ad_account_id END,
-                    campaign_id = CASE WHEN t.campaign_id = '' THEN s.campaign_id ELSE t.campaign_id END,
-                    ad_set_id = CASE WHEN t.ad_set_id = '' THEN s.ad_set_id ELSE t.ad_set_id END,
-                    name = CASE WHEN t.name = '' THEN s.ad_name ELSE t.name END
-                FROM spend_stage_ads s
-                WHERE t.account_id = ? AND t.platform = s.platform AND t.ad_id = s.ad_id
-                  AND (t.ad_account_id = '' OR t.campaign_id = '' AND s.campaign_id <> '' OR t.ad_set_id = '' AND s.ad_set_id <> ''
-                       OR t.name = '' AND s.ad_name <> '')""");
-        // the other ads of the file's ad sets (a click's ad or source entry the file does not name) take their ad
-        // set's parents too, as AdHierarchy.registerSource does: so the rows do not depend on the order of writes
-        exec(c, accountId, """
-                UPDATE ads t SET ad_account_id = CASE WHEN t.ad_account_id = '' THEN a.ad_account_id ELSE t.ad_account_id END,
-                    campaign_id = CASE WHEN t.campaign_id = '' THEN a.campaign_id ELSE t.campaign_id END
-                FROM ad_sets a
-                WHERE t.account_id = ? AND a.account_id = t.account_id AND a.platform = t.platform AND a.ad_set_id = t.ad_set_id
-                  AND (a.platform, a.ad_set_id) IN (SELECT platform, ad_set_id FROM spend_stage_ads WHERE ad_set_id <> '')
-                  AND (t.ad_account_id = '' AND a.ad_account_id <> '' OR t.campaign_id = '' AND a.campaign_id <> '')""");
+        long[] hierarchy = AdHierarchy.fromSpendStage(c, accountId);
         long keywords = exec(c, accountId, """
                 INSERT INTO ad_keywords (account_id, platform, keyword_id, ad_set_id, keyword, match_type)
                 SELECT ?, platform, keyword_id, ad_set_id, keyword, match_type FROM spend_stage_keywords
                 ON CONFLICT (account_id, platform, keyword_id) DO UPDATE SET keyword = EXCLUDED.keyword,
                   match_type = EXCLUDED.match_type, ad_set_id = EXCLUDED.ad_set_id""");
-        return new Result(rows, changed, adAccounts, campaigns, adSets, ads, keywords, (System.nanoTime() - started) / 1_000_000);
+        return new Result(rows, changed, hierarchy[0], hierarchy[1], hierarchy[2], hierarchy[3], keywords,
+                (System.nanoTime() - started) / 1_000_000);
     }
 
     private static void copyRows(Connection c, String table, Map<String, String[]> rows) throws SQLException, IOException {
@@ -382,5 +340,19 @@ public class SpendImport {
             ps.setString(1, accountId);
             return ps.executeLargeUpdate();
         }
+    }
+
+    /** A day of an ad's spend written whole (the demo seed's); its ad is in {@code ads} already ({@link AdHierarchy}). */
+    public record BulkDay(String accountId, String platform, String adId, java.time.LocalDate day, String adAccountId,
+                          String campaignId, String adSetId, java.math.BigDecimal spend, long impressions, long clicks,
+                          long videoViews, java.math.BigDecimal conversions, java.math.BigDecimal revenue, String currency,
+                          java.time.Instant updatedAt) {
+    }
+
+    /** Inserts spend days in one batch (the demo seed). */
+    public static void insertBulk(Connection c, java.util.List<BulkDay> rows) throws SQLException {
+        BatchInsert.run(c, "INSERT INTO ad_spend_daily (" + SPEND_COLUMNS + ", updated_at) VALUES (" + "?, ".repeat(14) + "?)", rows,
+                r -> new Object[]{r.accountId(), r.platform(), r.adId(), r.day(), r.adAccountId(), r.campaignId(), r.adSetId(),
+                        r.spend(), r.impressions(), r.clicks(), r.videoViews(), r.conversions(), r.revenue(), r.currency(), r.updatedAt()});
     }
 }

@@ -2,6 +2,7 @@ package dev.attribution.command.calls;
 
 import dev.attribution.api.RequestIds;
 import dev.attribution.command.products.ProductCatalog;
+import dev.attribution.command.imports.BatchInsert;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -176,5 +177,19 @@ public class CallsTable {
 
     private static String name(CreateCall.State state) {
         return state == null ? null : state.name();
+    }
+
+    /** A call written whole, its id and first-call flag given (the demo seed's). */
+    public record Bulk(String accountId, String id, String externalId, String name, String leadId, boolean qualified,
+                       String state, boolean firstCall, Instant callDate, Instant createdAt, Instant updatedAt) {
+    }
+
+    /** Inserts calls in one batch (the demo seed). */
+    public static void insertBulk(Connection c, List<Bulk> rows) throws SQLException {
+        BatchInsert.run(c, """
+                INSERT INTO calls (account_id, id, external_id, name, lead_id, qualified, state, first_call, call_date,
+                    created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows,
+                r -> new Object[]{r.accountId(), r.id(), r.externalId(), r.name(), r.leadId(), r.qualified(), r.state(),
+                        r.firstCall(), r.callDate(), r.createdAt(), r.updatedAt()});
     }
 }

@@ -1,6 +1,7 @@
 package dev.attribution.command.carts;
 
 import dev.attribution.command.carts.CartCommands.CartItem;
+import dev.attribution.command.imports.BatchInsert;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -14,8 +15,7 @@ import java.util.List;
 
 /**
  * The only writer of the {@code carts} and {@code cart_items} tables (every INSERT, UPDATE and DELETE on them: the
- * cart writes, an order buying a cart, the lead erasure), and the lookups the cart writes make. (The demo seed
- * loads its generated carts with its own batch inserts, {@code server/demo/Batches}.)
+ * cart writes, an order buying a cart, the lead erasure, the demo seed's batches), and the lookups the cart writes make.
  */
 @Singleton
 public class CartsTable {
@@ -115,5 +115,31 @@ public class CartsTable {
             ps.setString(3, leadId);
             ps.executeUpdate();
         }
+    }
+
+    /** A cart written whole (the demo seed's); {@code orderId} null: not bought. */
+    public record BulkCart(String accountId, String id, String leadId, String currency, BigDecimal total, int events,
+                           String orderId, Instant cartDate, Instant createdAt, Instant updatedAt) {
+    }
+
+    /** An item of a {@link BulkCart}. */
+    public record BulkItem(String accountId, String cartId, int position, String name, BigDecimal price, int quantity,
+                           String sku, boolean rebill, String productId) {
+    }
+
+    /** Inserts carts in one batch (the demo seed); their items go in after, {@link #insertBulkItems}. */
+    public static void insertBulkCarts(Connection c, List<BulkCart> rows) throws SQLException {
+        BatchInsert.run(c, """
+                INSERT INTO carts (account_id, id, lead_id, currency, total, events, order_id, cart_date, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows, r -> new Object[]{r.accountId(), r.id(), r.leadId(), r.currency(),
+                r.total(), r.events(), r.orderId(), r.cartDate(), r.createdAt(), r.updatedAt()});
+    }
+
+    /** Inserts cart items in one batch (the demo seed). */
+    public static void insertBulkItems(Connection c, List<BulkItem> rows) throws SQLException {
+        BatchInsert.run(c, """
+                INSERT INTO cart_items (account_id, cart_id, position, name, price, quantity, sku, is_rebill, product_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows, r -> new Object[]{r.accountId(), r.cartId(), r.position(), r.name(),
+                r.price(), r.quantity(), r.sku(), r.rebill(), r.productId()});
     }
 }

@@ -2,6 +2,7 @@ package dev.attribution.command.clicks;
 
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Account;
+import dev.attribution.command.imports.BatchInsert;
 import dev.attribution.command.leads.LeadErasure;
 import jakarta.inject.Singleton;
 
@@ -129,5 +130,18 @@ public class ClicksTable implements LeadErasure {
             ps.setString(2, leadId);
             ps.executeUpdate();
         }
+    }
+
+    /** A click written whole, its id given (the demo seed's). */
+    public record Bulk(String accountId, String id, String leadId, Instant clickDate, String trackedUrl, String previousUrl,
+                       String sessionId, String ip, String userAgent, String sourceLinkTag, boolean organic,
+                       String integrationType, String adSourceId, String adspendAdId, String adSourceClickId, Instant createdAt) {
+    }
+
+    /** Inserts clicks in one batch (the demo seed). */
+    public static void insertBulk(Connection c, List<Bulk> rows) throws SQLException {
+        BatchInsert.run(c, INSERT + ROW, rows, r -> new Object[]{r.accountId(), r.id(), r.leadId(), r.clickDate(), r.trackedUrl(),
+                r.previousUrl(), r.sessionId(), r.ip(), r.userAgent(), r.sourceLinkTag(), r.organic(), r.integrationType(),
+                r.adSourceId(), r.adspendAdId(), r.adSourceClickId(), r.createdAt()});
     }
 }

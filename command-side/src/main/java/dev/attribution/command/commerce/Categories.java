@@ -1,6 +1,7 @@
 package dev.attribution.command.commerce;
 
 import dev.attribution.api.RequestIds;
+import dev.attribution.command.imports.BatchInsert;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -8,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.List;
 
 /** Sale categories by name (case-insensitive), created on first use. */
 public final class Categories {
@@ -53,5 +55,15 @@ public final class Categories {
                 return rs.next() ? rs.getString(1) : null;
             }
         }
+    }
+
+    /** A category to have (kept when the id exists already). */
+    public record Bulk(String accountId, String id, String name, Instant createdAt) {
+    }
+
+    /** Inserts categories in one batch (the demo seed). */
+    public static void insertBulk(Connection c, List<Bulk> rows) throws SQLException {
+        BatchInsert.run(c, "INSERT INTO sale_categories (account_id, id, name, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                rows, r -> new Object[]{r.accountId(), r.id(), r.name(), r.createdAt()});
     }
 }

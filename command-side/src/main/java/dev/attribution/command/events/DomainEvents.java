@@ -10,6 +10,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -87,5 +88,13 @@ public final class DomainEvents {
             ps.executeUpdate();
         }
         return id;
+    }
+
+    /** Marks the events whose deliveries {@code WebhookDelivery} has expanded, so they are not fanned out again. */
+    public static void markFannedOut(Connection c, List<Long> seqs) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE domain_events SET fanned_out = true WHERE seq = ANY (?)")) {
+            ps.setArray(1, c.createArrayOf("bigint", seqs.toArray()));
+            ps.executeUpdate();
+        }
     }
 }

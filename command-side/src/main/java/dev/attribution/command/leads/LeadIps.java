@@ -1,5 +1,6 @@
 package dev.attribution.command.leads;
 
+import dev.attribution.command.imports.BatchInsert;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -11,7 +12,7 @@ import java.util.List;
 
 /** The only writer of {@code lead_ips}: addresses added (to one lead or to many at once), erased. */
 @Singleton
-class LeadIps {
+public class LeadIps {
 
     /** The lead's IP addresses. */
     List<String> of(Connection c, String accountId, String leadId) throws SQLException {
@@ -63,5 +64,15 @@ class LeadIps {
             ps.setString(2, leadId);
             ps.executeUpdate();
         }
+    }
+
+    /** A lead's address. */
+    public record Bulk(String accountId, String leadId, String ip) {
+    }
+
+    /** Inserts addresses in one batch (the demo seed). */
+    public static void insertBulk(Connection c, List<Bulk> rows) throws SQLException {
+        BatchInsert.run(c, "INSERT INTO lead_ips (account_id, lead_id, ip) VALUES (?, ?, ?)", rows,
+                r -> new Object[]{r.accountId(), r.leadId(), r.ip()});
     }
 }

@@ -1,5 +1,6 @@
 package dev.attribution.command.leads;
 
+import dev.attribution.command.imports.BatchInsert;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -11,7 +12,7 @@ import java.util.List;
 
 /** The only writer of {@code lead_phones}: numbers added, replaced (one lead or many at once), erased. */
 @Singleton
-class LeadPhones {
+public class LeadPhones {
 
     /** The lead's phone numbers. */
     List<String> of(Connection c, String accountId, String leadId) throws SQLException {
@@ -111,5 +112,15 @@ class LeadPhones {
             ps.setString(2, leadId);
             ps.executeUpdate();
         }
+    }
+
+    /** A lead's number. */
+    public record Bulk(String accountId, String leadId, String phone) {
+    }
+
+    /** Inserts numbers in one batch (the demo seed); a number the lead has already is kept. */
+    public static void insertBulk(Connection c, List<Bulk> rows) throws SQLException {
+        BatchInsert.run(c, "INSERT INTO lead_phones (account_id, lead_id, phone) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", rows,
+                r -> new Object[]{r.accountId(), r.leadId(), r.phone()});
     }
 }

@@ -5,6 +5,7 @@ import dev.attribution.api.DatabaseReads;
 import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Account;
+import dev.attribution.command.imports.BatchInsert;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import jakarta.inject.Singleton;
@@ -150,5 +151,27 @@ public class LeadStages {
             ps.setString(2, leadId);
             ps.executeUpdate();
         }
+    }
+
+    /** An account stage to have, by name (kept when the account has it already, in any case). */
+    public record BulkStage(String accountId, String id, String name, Instant createdAt) {
+    }
+
+    /** A lead's entry into a stage, the stage named as the account holds it. */
+    public record BulkEntry(String accountId, String leadId, String stageName, Instant enteredAt) {
+    }
+
+    /** Inserts the stages the account lacks, in one batch (the demo seed). */
+    public static void insertBulkStages(Connection c, List<BulkStage> rows) throws SQLException {
+        BatchInsert.run(c, "INSERT INTO lead_stages (account_id, id, name, created_at) VALUES (?, ?, ?, ?) "
+                + "ON CONFLICT (account_id, lower(name)) DO NOTHING", rows,
+                r -> new Object[]{r.accountId(), r.id(), r.name(), r.createdAt()});
+    }
+
+    /** Inserts stage entries in one batch (the demo seed), each stage by name: the account may have held it before. */
+    public static void insertBulkEntries(Connection c, List<BulkEntry> rows) throws SQLException {
+        BatchInsert.run(c, "INSERT INTO lead_stage_history (account_id, lead_id, stage_id, entered_at) VALUES (?, ?, "
+                + "(SELECT id FROM lead_stages WHERE account_id = ? AND lower(name) = lower(?)), ?) ON CONFLICT DO NOTHING", rows,
+                r -> new Object[]{r.accountId(), r.leadId(), r.accountId(), r.stageName(), r.enteredAt()});
     }
 }

@@ -2,6 +2,7 @@ package dev.attribution.command.leads;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.auth.Account;
+import dev.attribution.command.imports.BatchInsert;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -156,5 +157,15 @@ public class LeadTags {
             ps.setString(2, oldTag);
             ps.executeUpdate();
         }
+    }
+
+    /** A tag on a lead since {@code assignedAt}. */
+    public record Bulk(String accountId, String leadId, String tag, Instant assignedAt) {
+    }
+
+    /** Inserts tags in one batch, quietly (the demo seed: no events, no listeners). */
+    public static void insertBulk(Connection c, List<Bulk> rows) throws SQLException {
+        BatchInsert.run(c, "INSERT INTO lead_tags (account_id, lead_id, tag, assigned_at) VALUES (?, ?, ?, ?)", rows,
+                r -> new Object[]{r.accountId(), r.leadId(), r.tag(), r.assignedAt()});
     }
 }

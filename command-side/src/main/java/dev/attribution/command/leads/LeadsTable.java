@@ -4,6 +4,7 @@ import dev.attribution.api.JsonBody;
 import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.blacklist.Blacklist;
+import dev.attribution.command.imports.BatchInsert;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -319,5 +320,19 @@ public class LeadsTable {
             ps.setString(4, leadId);
             ps.executeUpdate();
         }
+    }
+
+    /** A lead written whole, as the demo seed writes its leads (stage columns and opt-in already known). */
+    public record Bulk(String accountId, String id, String email, String firstName, String lastName, String consent,
+                       String stageName, Instant stageDate, Instant createdAt, Instant updatedAt, Instant firstOptedInAt) {
+    }
+
+    /** Inserts new leads in one batch (the demo seed; no events: demo data fires no webhooks). */
+    public static void insertBulk(Connection c, List<Bulk> rows) throws SQLException {
+        BatchInsert.run(c, """
+                INSERT INTO leads (account_id, id, email, first_name, last_name, ad_consent, stage_name, stage_date,
+                    created_at, updated_at, first_opted_in_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows,
+                r -> new Object[]{r.accountId(), r.id(), r.email(), r.firstName(), r.lastName(), r.consent(), r.stageName(),
+                        r.stageDate(), r.createdAt(), r.updatedAt(), r.firstOptedInAt()});
     }
 }

@@ -1,5 +1,6 @@
 package dev.attribution.command.orders;
 
+import dev.attribution.command.imports.BatchInsert;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -16,8 +17,8 @@ import java.util.Set;
 
 /**
  * The only writer of the {@code orders} table (every INSERT, UPDATE and DELETE on it: placing, updating and refunding
- * an order, the lead erasure), and the order lookups the order writes make. (The demo seed loads its generated
- * orders with its own batch inserts, {@code server/demo/Batches}.)
+ * an order, the lead erasure), and the order lookups the order writes make. The demo seed loads its generated
+ * orders through {@link #insertBulk}.
  */
 @Singleton
 public class OrdersTable {
@@ -193,5 +194,19 @@ public class OrdersTable {
             ps.setString(2, leadId);
             ps.executeUpdate();
         }
+    }
+
+    /** An order written whole (the demo seed's): money is on its sales; {@code refundedAt} null: not refunded. */
+    public record Bulk(String accountId, String id, String leadId, String cartId, String externalSubscriptionId, String currency,
+                       Instant orderDate, Instant refundedAt, Instant createdAt, Instant updatedAt) {
+    }
+
+    /** Inserts orders in one batch (the demo seed; no events). */
+    public static void insertBulk(Connection c, List<Bulk> rows) throws SQLException {
+        BatchInsert.run(c, """
+                INSERT INTO orders (account_id, id, lead_id, cart_id, external_subscription_id, currency, order_date,
+                    refunded_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows,
+                r -> new Object[]{r.accountId(), r.id(), r.leadId(), r.cartId(), r.externalSubscriptionId(), r.currency(),
+                        r.orderDate(), r.refundedAt(), r.createdAt(), r.updatedAt()});
     }
 }

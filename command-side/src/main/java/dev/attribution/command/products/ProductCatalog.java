@@ -6,6 +6,7 @@ import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
 import dev.attribution.api.SaleTags;
 import dev.attribution.command.commerce.Categories;
+import dev.attribution.command.imports.BatchInsert;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -236,5 +237,19 @@ public class ProductCatalog {
                         rs.getBigDecimal("price")));
             }
         }
+    }
+
+    /** A product written whole (the demo seed's catalog), its tag and category given. */
+    public record Bulk(String accountId, String id, String name, String tag, String sku, BigDecimal price, boolean recurring,
+                       boolean callProduct, String categoryId, Instant createdAt, Instant updatedAt) {
+    }
+
+    /** Inserts products in one batch (the demo seed). */
+    public static void insertBulk(Connection c, List<Bulk> rows) throws SQLException {
+        BatchInsert.run(c, """
+                INSERT INTO products (account_id, id, name, tag, sku, price, recurring, call_product, category_id,
+                    created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows,
+                r -> new Object[]{r.accountId(), r.id(), r.name(), r.tag(), r.sku(), r.price(), r.recurring(), r.callProduct(),
+                        r.categoryId(), r.createdAt(), r.updatedAt()});
     }
 }

@@ -3,6 +3,7 @@ package dev.attribution.command.sales;
 import dev.attribution.api.RequestIds;
 import dev.attribution.command.orders.ExchangeRates;
 import dev.attribution.command.products.ProductCatalog;
+import dev.attribution.command.imports.BatchInsert;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -18,8 +19,8 @@ import java.util.List;
 /**
  * The only writer of the {@code sales} table (every INSERT, UPDATE and DELETE on it: orders and their refunds, the
  * sales of {@code $} tags, sale updates and deletes, a product's cost applied to its past sales, the lead erasure),
- * on the worker's connection; it keeps the first/last purchase flags of a lead true. (The demo seed loads its
- * generated sales with its own batch inserts, {@code server/demo/Batches}.)
+ * on the worker's connection; it keeps the first/last purchase flags of a lead true. The demo seed loads its
+ * generated sales through {@link #insertBulk}, flags already set.
  */
 @Singleton
 public class SalesTable {
@@ -334,5 +335,27 @@ public class SalesTable {
         for (String origin : credited) {
             refreshFlags(c, accountId, origin, now);
         }
+    }
+
+    /** A sale written whole (the demo seed's): prices, USD price and first/last purchase flags already worked out. */
+    public record Bulk(String accountId, String id, String orderId, String leadId, String buyerLeadId, String productId,
+                       String productName, String productTag, String sku, String categoryId, String categoryName, int position,
+                       int quantity, BigDecimal unitPrice, BigDecimal price, BigDecimal discount, String currency,
+                       BigDecimal usdPrice, boolean recurring, boolean firstSale, boolean lastPurchase, boolean refunded,
+                       Instant refundDate, BigDecimal refundedAmount, Instant saleDate, Instant createdAt, Instant updatedAt) {
+    }
+
+    /** Inserts sales in one batch (the demo seed; no taxes, shipping or costs). */
+    public static void insertBulk(Connection c, List<Bulk> rows) throws SQLException {
+        BatchInsert.run(c, """
+                INSERT INTO sales (account_id, id, order_id, lead_id, buyer_lead_id, product_id, product_name, product_tag, sku,
+                    category_id, category_name, position, quantity, unit_price, price, discount, taxes, shipping, hard_cost,
+                    cost_of_goods, currency, usd_price, recurring, first_sale, last_purchase, refunded, refund_date,
+                    refunded_amount, sale_date, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows,
+                r -> new Object[]{r.accountId(), r.id(), r.orderId(), r.leadId(), r.buyerLeadId(), r.productId(), r.productName(),
+                        r.productTag(), r.sku(), r.categoryId(), r.categoryName(), r.position(), r.quantity(), r.unitPrice(),
+                        r.price(), r.discount(), r.currency(), r.usdPrice(), r.recurring(), r.firstSale(), r.lastPurchase(),
+                        r.refunded(), r.refundDate(), r.refundedAmount(), r.saleDate(), r.createdAt(), r.updatedAt()});
     }
 }

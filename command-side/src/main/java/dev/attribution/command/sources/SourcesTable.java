@@ -6,6 +6,7 @@ import dev.attribution.command.sources.SourceCommands.CreateSource;
 import dev.attribution.command.sources.SourceCommands.UpdateSource;
 import io.micronaut.data.jdbc.runtime.JdbcOperations;
 import io.micronaut.transaction.annotation.Transactional;
+import dev.attribution.command.imports.BatchInsert;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -15,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -204,5 +206,19 @@ public class SourcesTable {
 
     private static String orEmpty(String s) {
         return s == null ? "" : s;
+    }
+
+    /** A source link written whole (the demo seed's); an organic one has blank platform and ad ids. */
+    public record Bulk(String accountId, String id, String tag, String name, boolean organic, String platform,
+                       String adSourceId, String adAccountId, String campaignId, Instant createdAt, Instant updatedAt) {
+    }
+
+    /** Inserts source links in one batch (the demo seed); their ad hierarchy rows go through {@code AdHierarchy}. */
+    public static void insertBulk(Connection c, List<Bulk> rows) throws SQLException {
+        BatchInsert.run(c, """
+                INSERT INTO source_links (account_id, id, tag, name, organic, platform, ad_source_id, ad_account_id, campaign_id,
+                    created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows,
+                r -> new Object[]{r.accountId(), r.id(), r.tag(), r.name(), r.organic(), r.platform(), r.adSourceId(),
+                        r.adAccountId(), r.campaignId(), r.createdAt(), r.updatedAt()});
     }
 }

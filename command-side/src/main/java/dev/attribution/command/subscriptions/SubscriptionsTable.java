@@ -2,6 +2,7 @@ package dev.attribution.command.subscriptions;
 
 import dev.attribution.api.RequestIds;
 import dev.attribution.command.subscriptions.SubscriptionCommands.CreateSubscription;
+import dev.attribution.command.imports.BatchInsert;
 import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
@@ -17,8 +18,8 @@ import java.util.Map;
 
 /**
  * The only writer of the {@code subscriptions} table (every INSERT and UPDATE on it: the subscription writes, the
- * category an order's first paid sale gives, the lead erasure), and the lookups the subscription writes make. (The
- * demo seed loads its generated subscriptions with its own batch inserts, {@code server/demo/Batches}.)
+ * category an order's first paid sale gives, the lead erasure), and the lookups the subscription writes make. The
+ * demo seed loads its generated subscriptions through {@link #insertBulk}.
  */
 @Singleton
 public class SubscriptionsTable {
@@ -164,5 +165,22 @@ public class SubscriptionsTable {
 
     private static Timestamp ts(String instant) {
         return instant == null ? null : Timestamp.from(Instant.parse(instant));
+    }
+
+    /** A subscription written whole (the demo seed's). */
+    public record Bulk(String accountId, String id, String externalId, String leadId, String planId, String name, String tag,
+                       String periodicity, BigDecimal price, String status, Instant startDate, Instant endDate,
+                       Instant cancelAtDate, String categoryId, String categoryName, Instant createdAt, Instant updatedAt) {
+    }
+
+    /** Inserts subscriptions in one batch (the demo seed). */
+    public static void insertBulk(Connection c, List<Bulk> rows) throws SQLException {
+        BatchInsert.run(c, """
+                INSERT INTO subscriptions (account_id, id, external_id, lead_id, plan_id, name, tag, periodicity, price, status,
+                    start_date, end_date, cancel_at_date, category_id, category_name, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows,
+                r -> new Object[]{r.accountId(), r.id(), r.externalId(), r.leadId(), r.planId(), r.name(), r.tag(), r.periodicity(),
+                        r.price(), r.status(), r.startDate(), r.endDate(), r.cancelAtDate(), r.categoryId(), r.categoryName(),
+                        r.createdAt(), r.updatedAt()});
     }
 }

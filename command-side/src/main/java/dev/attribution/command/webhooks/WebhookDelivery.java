@@ -5,6 +5,7 @@ import dev.attribution.api.RoleSettings;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.JsonBody;
+import dev.attribution.command.events.DomainEvents;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
@@ -169,10 +170,7 @@ public class WebhookDelivery implements ApplicationEventListener<ServerStartupEv
                     }
                     insert.executeBatch();
                 }
-                try (PreparedStatement mark = c.prepareStatement("UPDATE domain_events SET fanned_out = true WHERE seq = ANY (?)")) {
-                    mark.setArray(1, c.createArrayOf("bigint", seqs.toArray()));
-                    mark.executeUpdate();
-                }
+                DomainEvents.markFannedOut(c, seqs);
                 c.commit();
                 return seqs.size();
             } catch (SQLException | RuntimeException e) {

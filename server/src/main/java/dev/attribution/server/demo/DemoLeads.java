@@ -1,6 +1,17 @@
 package dev.attribution.server.demo;
 
+import dev.attribution.command.calls.CallsTable;
+import dev.attribution.command.carts.CartsTable;
+import dev.attribution.command.clicks.ClicksTable;
+import dev.attribution.command.leads.LeadIps;
+import dev.attribution.command.leads.LeadPhones;
+import dev.attribution.command.leads.LeadStages;
+import dev.attribution.command.leads.LeadTags;
+import dev.attribution.command.leads.LeadsTable;
 import dev.attribution.command.orders.ExchangeRates;
+import dev.attribution.command.orders.OrdersTable;
+import dev.attribution.command.sales.SalesTable;
+import dev.attribution.command.subscriptions.SubscriptionsTable;
 import dev.attribution.server.demo.DemoSeed.Ad;
 import dev.attribution.server.demo.DemoSeed.Click;
 import dev.attribution.server.demo.DemoSeed.Counts;
@@ -24,7 +35,6 @@ import java.util.Map;
 
 import static dev.attribution.server.demo.DemoRandom.max;
 import static dev.attribution.server.demo.DemoRandom.min;
-import static dev.attribution.server.demo.DemoRandom.ts;
 
 /**
  * The lead side of the demo account ({@link DemoSeed}): each lead joins at a time weighted to later days and weekdays,
@@ -34,18 +44,7 @@ import static dev.attribution.server.demo.DemoRandom.ts;
  */
 final class DemoLeads {
 
-    private static final String[] FIRST = {"Emma", "Liam", "Olivia", "Noah", "Ava", "Elijah", "Sophia", "James", "Mia",
-            "Lucas", "Amelia", "Mateo", "Harper", "Ethan", "Chloe", "Aiden", "Zoe", "Leo", "Nora", "Ivy"};
-    private static final String[] LAST = {"Smith", "Johnson", "Garcia", "Miller", "Davis", "Martinez", "Lopez", "Wilson",
-            "Anderson", "Taylor", "Thomas", "Moore", "Jackson", "Martin", "Lee", "Walker", "Hall", "Young", "King", "Wright"};
-    private static final String[] AGENTS = {
-            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
-            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/124.0 Safari/537.36",
-            "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36",
-            "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 Version/17.4 Safari/605.1.15"};
-    private static final String[] INTEREST_TAGS = {"!ebook-download", "!webinar-registered", "!quiz-completed", "!newsletter"};
-
-    private final Batches b;
+    private final DemoRows b;
     private final Connection c;
     private final DemoRandom rnd;
     private final String accountId;
@@ -58,7 +57,7 @@ final class DemoLeads {
     private final List<Product> products;
     private final Counts n;
 
-    DemoLeads(Batches b, Connection c, DemoRandom rnd, String accountId, String currency, Instant start, Instant end, int days,
+    DemoLeads(DemoRows b, Connection c, DemoRandom rnd, String accountId, String currency, Instant start, Instant end, int days,
               List<Ad> ads, List<Product> products, Counts n) {
         this.b = b;
         this.c = c;
@@ -82,11 +81,11 @@ final class DemoLeads {
     void write(int index) throws SQLException {
         Instant joined = joinTime();
         String leadId = rnd.id("ld_", joined);
-        String first = FIRST[rnd.nextInt(FIRST.length)];
-        String last = LAST[rnd.nextInt(LAST.length)];
+        String first = DemoSeed.FIRST[rnd.nextInt(DemoSeed.FIRST.length)];
+        String last = DemoSeed.LAST[rnd.nextInt(DemoSeed.LAST.length)];
         String email = (first + "." + last + "." + (index + 1) + "@example.com").toLowerCase(Locale.ROOT);
         String ip = "10." + rnd.nextInt(256) + "." + rnd.nextInt(256) + "." + (1 + rnd.nextInt(254));
-        String agent = AGENTS[rnd.nextInt(AGENTS.length)];
+        String agent = DemoSeed.AGENTS[rnd.nextInt(DemoSeed.AGENTS.length)];
 
         // clicks: the joining one, then a few more over the following weeks; paid clicks lean to one ad (retargeting)
         Ad affinity = rnd.nextDouble() < 0.72 ? pickAd() : null;
@@ -163,14 +162,15 @@ final class DemoLeads {
         }
         updated = min(updated, end);
         String consent = rnd.nextDouble() < 0.6 ? "GRANTED" : "UNSPECIFIED";
-        b.add("leads", accountId, leadId, email, first, last, consent, current[0], ts((Instant) current[1]), ts(joined), ts(updated),
-                consent.equals("GRANTED") ? ts(joined) : null);
+        b.leads.add(new LeadsTable.Bulk(accountId, leadId, email, first, last, consent, (String) current[0], (Instant) current[1],
+                joined, updated, consent.equals("GRANTED") ? joined : null));
         for (Object[] stage : stages) {
-            b.add("lead_stage_history", accountId, leadId, stage[0], ts((Instant) stage[1]));
+            b.stageEntries.add(new LeadStages.BulkEntry(accountId, leadId, (String) stage[0], (Instant) stage[1]));
         }
-        b.add("lead_ips", accountId, leadId, ip);
+        b.ips.add(new LeadIps.Bulk(accountId, leadId, ip));
         if (rnd.nextDouble() < 0.4) {
-            b.add("lead_phones", accountId, leadId, "+1 (" + (200 + rnd.nextInt(700)) + ") 555-" + String.format("%04d", rnd.nextInt(10000)));
+            b.phones.add(new LeadPhones.Bulk(accountId, leadId,
+                    "+1 (" + (200 + rnd.nextInt(700)) + ") 555-" + String.format("%04d", rnd.nextInt(10000))));
         }
 
         writeTags(leadId, clicks, joined);
@@ -185,13 +185,13 @@ final class DemoLeads {
         for (Click click : clicks) {
             tags.putIfAbsent(click.ad() != null ? click.ad().sourceTag() : click.organicTag(), click.at());
         }
-        for (String interest : INTEREST_TAGS) {
+        for (String interest : DemoSeed.INTEREST_TAGS) {
             if (rnd.nextDouble() < 0.18) {
                 tags.putIfAbsent(interest, joined.plusSeconds(rnd.nextInt(3600)));
             }
         }
         for (Map.Entry<String, Instant> t : tags.entrySet()) {
-            b.add("lead_tags", accountId, leadId, t.getKey(), ts(t.getValue()));
+            b.tags.add(new LeadTags.Bulk(accountId, leadId, t.getKey(), t.getValue()));
             n.tags++;
         }
     }
@@ -203,16 +203,16 @@ final class DemoLeads {
             String landing = "https://shop.example.com/" + (ad == null ? "free-recipes" : "cook-at-home");
             if (ad != null) {
                 String clickId = Long.toHexString(rnd.nextLong()) + Long.toHexString(rnd.nextLong());
-                b.add("clicks", accountId, rnd.id("clk_", click.at()), leadId, ts(click.at()),
+                b.clicks.add(new ClicksTable.Bulk(accountId, rnd.id("clk_", click.at()), leadId, click.at(),
                         landing + "?" + ad.platform().clickParam() + "=" + clickId + "&utm_source=" + ad.platform().slug(),
                         ad.platform().referrer(), session, ip, agent, ad.sourceTag(), false, ad.platform().type(), ad.adSetId(),
-                        ad.adId(), clickId, ts(click.at().plusSeconds(2)));
+                        ad.adId(), clickId, click.at().plusSeconds(2)));
                 n.paid++;
                 n.clicksByAd.merge(ad.adId(), 1, Integer::sum);
             } else {
-                b.add("clicks", accountId, rnd.id("clk_", click.at()), leadId, ts(click.at()), landing + "?utm_source="
+                b.clicks.add(new ClicksTable.Bulk(accountId, rnd.id("clk_", click.at()), leadId, click.at(), landing + "?utm_source="
                         + click.organicTag().substring(1), null, session, ip, agent, click.organicTag(), true, null, null,
-                        null, null, ts(click.at().plusSeconds(2)));
+                        null, null, click.at().plusSeconds(2)));
                 n.organic++;
             }
         }
@@ -221,9 +221,9 @@ final class DemoLeads {
     private void writeCalls(String leadId, List<Instant[]> calls, List<String> callStates) throws SQLException {
         for (int k = 0; k < calls.size(); k++) {
             String state = callStates.get(k);
-            b.add("calls", accountId, rnd.id("cll_", calls.get(k)[0]), "cal-" + Long.toHexString(rnd.nextLong()),
+            b.calls.add(new CallsTable.Bulk(accountId, rnd.id("cll_", calls.get(k)[0]), "cal-" + Long.toHexString(rnd.nextLong()),
                     k == 0 ? "Discovery call" : "Strategy session", leadId, state.equals("QUALIFIED"), state, k == 0,
-                    ts(calls.get(k)[0]), ts(calls.get(k)[0].plusSeconds(5)), ts(calls.get(k)[0].plusSeconds(5)));
+                    calls.get(k)[0], calls.get(k)[0].plusSeconds(5), calls.get(k)[0].plusSeconds(5)));
             n.calls++;
         }
     }
@@ -265,20 +265,21 @@ final class DemoLeads {
             Sale head = order.get(0);
             Instant refundedAt = head.refunded() ? head.refundAt() : null;
             String subscription = order.stream().anyMatch(s -> s.product().recurring()) ? subscriptionOf(subscriptions, head) : null;
-            b.add("orders", accountId, head.orderId(), leadId, carts.get(head.orderId()), subscription, currency, ts(head.at()),
-                    ts(refundedAt), ts(head.at().plusSeconds(3)), ts(refundedAt != null ? refundedAt : head.at().plusSeconds(3)));
+            b.orders.add(new OrdersTable.Bulk(accountId, head.orderId(), leadId, carts.get(head.orderId()), subscription, currency,
+                    head.at(), refundedAt, head.at().plusSeconds(3), refundedAt != null ? refundedAt : head.at().plusSeconds(3)));
             n.orders++;
             if (head.refunded()) {
                 n.refunds++;
             }
             for (Sale s : order) {
                 BigDecimal price = s.price();
-                b.add("sales", accountId, rnd.id("sle_", s.at()), s.orderId(), leadId, leadId, s.product().id(), s.product().name(),
-                        s.product().tag(), s.product().sku(), s.product().categoryId(), s.product().categoryName(), s.position(),
-                        s.quantity(), s.unitPrice(), price, s.discount(), currency, ExchangeRates.toUsd(c, price, currency, s.at()),
-                        s.recurring(), !s.recurring() && s.orderId().equals(firstOrder), s.orderId().equals(lastOrder),
-                        s.refunded(), ts(s.refunded() ? s.refundAt() : null), s.refunded() ? price : BigDecimal.ZERO.setScale(2),
-                        ts(s.at()), ts(s.at().plusSeconds(3)), ts(s.refunded() ? s.refundAt() : s.at().plusSeconds(3)));
+                b.sales.add(new SalesTable.Bulk(accountId, rnd.id("sle_", s.at()), s.orderId(), leadId, leadId, s.product().id(),
+                        s.product().name(), s.product().tag(), s.product().sku(), s.product().categoryId(),
+                        s.product().categoryName(), s.position(), s.quantity(), s.unitPrice(), price, s.discount(), currency,
+                        ExchangeRates.toUsd(c, price, currency, s.at()), s.recurring(),
+                        !s.recurring() && s.orderId().equals(firstOrder), s.orderId().equals(lastOrder), s.refunded(),
+                        s.refunded() ? s.refundAt() : null, s.refunded() ? price : BigDecimal.ZERO.setScale(2), s.at(),
+                        s.at().plusSeconds(3), s.refunded() ? s.refundAt() : s.at().plusSeconds(3)));
                 n.sales++;
                 if (s.recurring()) {
                     n.rebills++;
@@ -286,8 +287,9 @@ final class DemoLeads {
             }
         }
         for (Object[] sub : subscriptions) {
-            b.add("subscriptions", accountId, sub[1], sub[2], leadId, sub[3], sub[4], sub[5], "MONTH", sub[6], sub[7], ts((Instant) sub[8]),
-                    ts((Instant) sub[9]), ts((Instant) sub[9]), sub[10], sub[11], ts((Instant) sub[8]), ts((Instant) sub[12]));
+            b.subscriptions.add(new SubscriptionsTable.Bulk(accountId, (String) sub[1], (String) sub[2], leadId, (String) sub[3],
+                    (String) sub[4], (String) sub[5], "MONTH", (BigDecimal) sub[6], (String) sub[7], (Instant) sub[8],
+                    (Instant) sub[9], (Instant) sub[9], (String) sub[10], (String) sub[11], (Instant) sub[8], (Instant) sub[12]));
             n.subscriptions++;
         }
     }
@@ -350,11 +352,11 @@ final class DemoLeads {
             total = total.add(s.unitPrice().multiply(BigDecimal.valueOf(s.quantity())));
         }
         int events = 1 + rnd.nextInt(3);
-        b.add("carts", accountId, cartId, leadId, currency, total, events, orderId, ts(at), ts(at),
-                ts(orderId != null ? items.get(0).at() : at));
+        b.carts.add(new CartsTable.BulkCart(accountId, cartId, leadId, currency, total, events, orderId, at, at,
+                orderId != null ? items.get(0).at() : at));
         for (Sale s : items) {
-            b.add("cart_items", accountId, cartId, s.position(), s.product().name(), s.unitPrice(), s.quantity(), s.product().sku(),
-                    s.recurring(), s.product().id());
+            b.cartItems.add(new CartsTable.BulkItem(accountId, cartId, s.position(), s.product().name(), s.unitPrice(), s.quantity(),
+                    s.product().sku(), s.recurring(), s.product().id()));
         }
         n.carts++;
     }

@@ -2,7 +2,6 @@ package dev.attribution.server.demo;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Random;
 
@@ -37,10 +36,6 @@ final class DemoRandom extends Random {
 
     static BigDecimal money(double v) {
         return BigDecimal.valueOf(v).setScale(2, RoundingMode.HALF_UP);
-    }
-
-    static Timestamp ts(Instant at) {
-        return at == null ? null : Timestamp.from(at);
     }
 
     static Instant max(Instant a, Instant b) {

@@ -1,12 +1,17 @@
 package dev.attribution.server.demo;
 
+import dev.attribution.command.adspend.AdHierarchy;
+import dev.attribution.command.adspend.SpendImport;
+import dev.attribution.command.commerce.Categories;
+import dev.attribution.command.leads.LeadStages;
 import dev.attribution.command.orders.ExchangeRates;
+import dev.attribution.command.products.ProductCatalog;
+import dev.attribution.command.sources.SourcesTable;
 
 import javax.sql.DataSource;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.DayOfWeek;
 import java.time.Duration;
@@ -21,7 +26,6 @@ import java.util.Locale;
 import java.util.Map;
 
 import static dev.attribution.server.demo.DemoRandom.money;
-import static dev.attribution.server.demo.DemoRandom.ts;
 
 /**
  * Demo data for one account ({@code scripts/admin demo seed}): an ad hierarchy on three platforms with daily spend
@@ -29,7 +33,8 @@ import static dev.attribution.server.demo.DemoRandom.ts;
  * orders (with order bumps, repeat purchases, monthly rebills and refunds) and subscriptions, spread over the
  * months before {@code endDate}.
  * <p>
- * Rows go into the PostgreSQL tables the API writes, with the meaning the command side gives each column
+ * Rows go into the PostgreSQL tables the API writes, through each table's owner class ({@link DemoRows}: its
+ * {@code insertBulk…}, one batch per table and flush), with the meaning the command side gives each column
  * (first-sale and last-purchase flags as {@code SalesTable.refreshFlags} sets them, {@code usd_price} through
  * {@link ExchangeRates}, {@code first_call} on a lead's first call, a click's source tag applied to its lead at the
  * click date, …), so CDC streams them to ClickHouse like any other write. Everything, ids included, is drawn from
@@ -79,6 +84,18 @@ public final class DemoSeed {
     static final String[][] ORGANIC = {{"@newsletter", "Newsletter"}, {"@youtube", "YouTube channel"},
             {"@organic-search", "Organic search"}, {"@instagram-bio", "Instagram bio link"}};
 
+    // the people of DemoLeads: names, browsers, interests
+    static final String[] FIRST = {"Emma", "Liam", "Olivia", "Noah", "Ava", "Elijah", "Sophia", "James", "Mia",
+            "Lucas", "Amelia", "Mateo", "Harper", "Ethan", "Chloe", "Aiden", "Zoe", "Leo", "Nora", "Ivy"};
+    static final String[] LAST = {"Smith", "Johnson", "Garcia", "Miller", "Davis", "Martinez", "Lopez", "Wilson",
+            "Anderson", "Taylor", "Thomas", "Moore", "Jackson", "Martin", "Lee", "Walker", "Hall", "Young", "King", "Wright"};
+    static final String[] AGENTS = {
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
+            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/124.0 Safari/537.36",
+            "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36",
+            "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 Version/17.4 Safari/605.1.15"};
+    static final String[] INTEREST_TAGS = {"!ebook-download", "!webinar-registered", "!quiz-completed", "!newsletter"};
+
     /** A product of the demo catalog. */
     record Product(String id, String name, String tag, String sku, BigDecimal price, boolean recurring, boolean callProduct,
                            String categoryId, String categoryName) {
@@ -123,12 +140,13 @@ public final class DemoSeed {
         Counts n = new Counts();
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
-            try (Batches b = new Batches(c)) {
+            DemoRows b = new DemoRows();
+            try {
                 List<Ad> ads = hierarchy(b, accountId, start, n);
                 List<Product> products = catalog(c, accountId, currency, start);
                 spend(b, accountId, ads, firstDay, lastDay, currency, n);
                 for (String stage : List.of("Lead", "MQL", "SQL", "Customer")) {
-                    b.add("lead_stages", accountId, rnd.id("stg_", start), stage, ts(start));
+                    b.stages.add(new LeadStages.BulkStage(accountId, rnd.id("stg_", start), stage, start));
                 }
                 DemoLeads leads = new DemoLeads(b, c, rnd, accountId, currency, start, end, days, ads, products, n);
                 leadsWritten.accept(0);
@@ -136,10 +154,10 @@ public final class DemoSeed {
                     leads.write(i);
                     leadsWritten.accept(i + 1);
                     if (b.pending() > 5_000) {
-                        b.flush();
+                        b.flush(c);
                     }
                 }
-                b.flush();
+                b.flush(c);
                 c.commit();
                 Ad sample = ads.stream().max(Comparator.comparingInt((Ad a) -> n.clicksByAd.getOrDefault(a.adId(), 0))
                         .thenComparing(Ad::adId, Comparator.reverseOrder())).orElseThrow();
@@ -163,32 +181,34 @@ public final class DemoSeed {
 
     // ---- ad hierarchy, sources, catalog, spend
 
-    private List<Ad> hierarchy(Batches b, String accountId, Instant start, Counts n) throws SQLException {
+    private List<Ad> hierarchy(DemoRows b, String accountId, Instant start, Counts n) throws SQLException {
         List<Ad> ads = new ArrayList<>();
         for (Platform p : PLATFORMS) {
             String adAccount = rnd.digits(p.type().equals("FACEBOOK") ? 15 : 10);
-            b.add("ad_accounts", accountId, p.type(), adAccount, "Demo " + p.slug().toUpperCase(Locale.ROOT) + " account", ts(start));
+            b.hierarchy.add(new AdHierarchy.Bulk(accountId, p.type(), adAccount, null, null, null,
+                    "Demo " + p.slug().toUpperCase(Locale.ROOT) + " account", false, start));
             n.adAccounts++;
             for (int ci = 0; ci < p.campaigns().length; ci++) {
                 String campaign = rnd.digits(p.type().equals("GOOGLE") ? 11 : 17);
-                b.add("ad_campaigns", accountId, p.type(), campaign, adAccount, p.campaigns()[ci], ts(start));
+                b.hierarchy.add(new AdHierarchy.Bulk(accountId, p.type(), adAccount, campaign, null, null, p.campaigns()[ci], false, start));
                 n.campaigns++;
                 for (int si = 0; si < 2; si++) {
                     String adSetName = p.adSets()[ci * 2 + si];
                     String adSet = rnd.digits(p.type().equals("GOOGLE") ? 12 : 17);
-                    b.add("ad_sets", accountId, p.type(), adSet, adAccount, campaign, adSetName, ts(start));
+                    b.hierarchy.add(new AdHierarchy.Bulk(accountId, p.type(), adAccount, campaign, adSet, null, adSetName, false, start));
                     n.adSets++;
                     String tag = "@" + p.slug() + "-" + adSetName.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-")
                             .replaceAll("(^-|-$)", "");
-                    b.add("source_links", accountId, rnd.id("src_", start), tag, p.campaigns()[ci] + " / " + adSetName, false,
-                            p.type(), adSet, adAccount, campaign, ts(start), ts(start));
-                    b.add("source_entries", accountId, p.type(), adSet, adAccount, campaign, adSet,
-                            p.campaigns()[ci] + " / " + adSetName, ts(start));
+                    b.sources.add(new SourcesTable.Bulk(accountId, rnd.id("src_", start), tag, p.campaigns()[ci] + " / " + adSetName,
+                            false, p.type(), adSet, adAccount, campaign, start, start));
+                    // the row a source with an ad platform stands as in ads (docs/attribution-models.md, "The ad hierarchy the API writes")
+                    b.hierarchy.add(new AdHierarchy.Bulk(accountId, p.type(), adAccount, campaign, adSet, adSet,
+                            p.campaigns()[ci] + " / " + adSetName, true, start));
                     n.sources++;
                     for (int ai = 0; ai < 2; ai++) {
                         String adName = p.ads()[(si * 2 + ai + ci) % p.ads().length];
                         String ad = rnd.digits(p.type().equals("GOOGLE") ? 12 : 17);
-                        b.add("ads", accountId, p.type(), ad, adAccount, campaign, adSet, adName, ts(start));
+                        b.hierarchy.add(new AdHierarchy.Bulk(accountId, p.type(), adAccount, campaign, adSet, ad, adName, false, start));
                         ads.add(new Ad(p, adAccount, campaign, adSet, ad, adName, tag, 0.5 + rnd.nextDouble(),
                                 p.share() * (0.5 + rnd.nextDouble())));
                     }
@@ -196,7 +216,8 @@ public final class DemoSeed {
             }
         }
         for (String[] organic : ORGANIC) {
-            b.add("source_links", accountId, rnd.id("src_", start), organic[0], organic[1], true, "", "", "", "", ts(start), ts(start));
+            b.sources.add(new SourcesTable.Bulk(accountId, rnd.id("src_", start), organic[0], organic[1], true, "", "", "", "", start,
+                    start));
             n.sources++;
         }
         return ads;
@@ -210,40 +231,24 @@ public final class DemoSeed {
                 {"Recipe Ebook", "$recipe-ebook", "EBOOK-1", "19.00", false, false, "Books"}};
         Map<String, String> categories = new LinkedHashMap<>();
         List<Product> products = new ArrayList<>();
-        try (PreparedStatement cat = c.prepareStatement(
-                "INSERT INTO sale_categories (account_id, id, name, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING");
-             PreparedStatement prd = c.prepareStatement("""
-                     INSERT INTO products (account_id, id, name, tag, sku, price, recurring, call_product, category_id,
-                         created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
-            for (Object[] r : rows) {
-                String category = (String) r[6];
-                String categoryId = categories.computeIfAbsent(category, k -> rnd.id("cat_", start));
-                cat.setString(1, accountId);
-                cat.setString(2, categoryId);
-                cat.setString(3, category);
-                cat.setTimestamp(4, ts(start));
-                cat.executeUpdate();
-                Product p = new Product(rnd.id("prd_", start), (String) r[0], (String) r[1], (String) r[2], new BigDecimal((String) r[3]),
-                        (Boolean) r[4], (Boolean) r[5], categoryId, category);
-                prd.setString(1, accountId);
-                prd.setString(2, p.id());
-                prd.setString(3, p.name());
-                prd.setString(4, p.tag());
-                prd.setString(5, p.sku());
-                prd.setBigDecimal(6, p.price());
-                prd.setBoolean(7, p.recurring());
-                prd.setBoolean(8, p.callProduct());
-                prd.setString(9, categoryId);
-                prd.setTimestamp(10, ts(start));
-                prd.setTimestamp(11, ts(start));
-                prd.executeUpdate();
-                products.add(p);
-            }
+        List<ProductCatalog.Bulk> productRows = new ArrayList<>();
+        for (Object[] r : rows) {
+            String category = (String) r[6];
+            String categoryId = categories.computeIfAbsent(category, k -> rnd.id("cat_", start));
+            Product p = new Product(rnd.id("prd_", start), (String) r[0], (String) r[1], (String) r[2], new BigDecimal((String) r[3]),
+                    (Boolean) r[4], (Boolean) r[5], categoryId, category);
+            productRows.add(new ProductCatalog.Bulk(accountId, p.id(), p.name(), p.tag(), p.sku(), p.price(), p.recurring(),
+                    p.callProduct(), categoryId, start, start));
+            products.add(p);
         }
+        List<Categories.Bulk> categoryRows = new ArrayList<>();
+        categories.forEach((name, id) -> categoryRows.add(new Categories.Bulk(accountId, id, name, start)));
+        Categories.insertBulk(c, categoryRows);
+        ProductCatalog.insertBulk(c, productRows);
         return products;
     }
 
-    private void spend(Batches b, String accountId, List<Ad> ads, LocalDate from, LocalDate to, String currency, Counts n)
+    private void spend(DemoRows b, String accountId, List<Ad> ads, LocalDate from, LocalDate to, String currency, Counts n)
             throws SQLException {
         long total = java.time.temporal.ChronoUnit.DAYS.between(from, to) + 1;
         for (Ad ad : ads) {
@@ -258,10 +263,10 @@ public final class DemoSeed {
                 long impressions = Math.round(spend.doubleValue() / cpm * 1000);
                 long clicks = Math.round(impressions * ctr);
                 BigDecimal conversions = BigDecimal.valueOf(Math.round(clicks * 0.03 * ad.quality()));
-                b.add("ad_spend_daily", accountId, ad.platform().type(), ad.adId(), java.sql.Date.valueOf(d), ad.adAccountId(),
-                        ad.campaignId(), ad.adSetId(), spend, impressions, clicks, Math.round(impressions * 0.2 * rnd.nextDouble()),
-                        conversions, conversions.multiply(new BigDecimal("92.50")).setScale(2, RoundingMode.HALF_UP), currency,
-                        ts(d.plusDays(1).atStartOfDay(ZoneId.of("UTC")).toInstant()));
+                b.spend.add(new SpendImport.BulkDay(accountId, ad.platform().type(), ad.adId(), d, ad.adAccountId(), ad.campaignId(),
+                        ad.adSetId(), spend, impressions, clicks, Math.round(impressions * 0.2 * rnd.nextDouble()), conversions,
+                        conversions.multiply(new BigDecimal("92.50")).setScale(2, RoundingMode.HALF_UP), currency,
+                        d.plusDays(1).atStartOfDay(ZoneId.of("UTC")).toInstant()));
                 n.spend++;
             }
         }

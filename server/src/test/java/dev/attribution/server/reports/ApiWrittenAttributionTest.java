@@ -3,20 +3,14 @@ package dev.attribution.server.reports;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.attribution.api.RequestIds;
-import dev.attribution.api.auth.ApiKeys;
-import dev.attribution.api.auth.Roles;
-import dev.attribution.server.reports.ApiWrittenWrites.Write;
 import dev.attribution.server.support.ApiTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -40,14 +34,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>{@value #DEFAULT_SETS} seeded data sets by default (seeds 1..n, reproducible); {@code -Dapi.oracle.sets=100}
  * runs more, {@code -Dapi.oracle.firstSeed=k} starts elsewhere. Every mismatch of a run is collected and reported
- * together (seed, endpoint, query, id, field, expected, actual).
+ * together (seed, endpoint, query, id, field, expected, actual). The writing and reading back is
+ * {@link ApiWrittenPlannedAccounts}; the options beyond model, level, grouping and sources {@link ApiWrittenExtra}.
  */
 @MicronautTest(transactional = false)
 class ApiWrittenAttributionTest extends ApiTest {
 
-    static final int DEFAULT_SETS = 10;
-    /** Account time zones: UTC, one with a DST change inside the data (2026-11-01) and one a half hour off. */
-    static final java.time.ZoneId[] ZONES = {ZoneOffset.UTC, java.time.ZoneId.of("America/New_York"), java.time.ZoneId.of("Asia/Kolkata")};
+    static final int DEFAULT_SETS = ApiWrittenPlannedAccounts.DEFAULT_SETS;
     static final String[] LEVELS = {"facebook_ad", "facebook_adset", "facebook_campaign", "google_ad", "google_adgroup", "google_campaign",
             "google_v2_ad", "google_v2_adgroup", "google_v2_campaign", "tiktok_ad", "tiktok_adgroup", "snapchat_ad", "snapchat_adsquad"};
     static final String[] MODELS = {"last_click", "first_click", "scientific"};
@@ -74,87 +67,8 @@ class ApiWrittenAttributionTest extends ApiTest {
     /** Plans and writes every data set, waits until ClickHouse has all of it, reads back what the API derived. */
     @BeforeAll
     void write() {
-        int n = Integer.getInteger("api.oracle.sets", DEFAULT_SETS);
-        int first = Integer.getInteger("api.oracle.firstSeed", 1);
-        sets = new ArrayList<>();
-        long t0 = System.nanoTime();
-        for (int seed = first; seed < first + n; seed++) {
-            ApiWrittenDataSet d = ApiWrittenDataGenerator.plan(seed);
-            d.accountId = RequestIds.next("acc_");
-            d.zone = ZONES[seed % ZONES.length];
-            directory.createAccount(d.accountId, "API oracle " + seed, null, d.zone, "USD");
-            directory.setRateOverride(d.accountId, 100_000, 1_000_000);
-            d.key = ApiKeys.newKey();
-            directory.createKey(d.accountId, ApiKeys.hash(d.key), Roles.ALL, false);
-            sets.add(d);
-        }
-        int writes = 0;
-        // the spend file: half the accounts import it before any other write, half after all of them (the hierarchy
-        // comes out the same in any order: docs "The ad hierarchy the API writes")
-        sets.stream().filter(d -> d.importFirst).forEach(d -> importSpend(d.key, d.spendFile()));
-        for (List<Write> phase : ApiWrittenWrites.phases(sets)) {
-            run(phase);
-            writes += phase.size();
-        }
-        sets.stream().filter(d -> !d.importFirst).forEach(d -> importSpend(d.key, d.spendFile()));
-        long t1 = System.nanoTime();
-        awaitCdcCaughtUp();
-        long t2 = System.nanoTime();
-        for (ApiWrittenDataSet d : sets) {
-            d.readBack((m, p, j) -> send(d.key, m, p, j), (ok, message) -> {
-                if (!ok) {
-                    failures.add("read back: " + message);
-                }
-            });
-        }
-        System.out.printf("ApiWrittenAttributionTest: %d writes in %.1f s, CDC caught up in %.1f s, read back in %.1f s%n",
-                writes, (t1 - t0) / 1e9, (t2 - t1) / 1e9, (System.nanoTime() - t2) / 1e9);
-    }
-
-    /** Sends a phase's writes (all accounts), then waits for each to leave PENDING; each must be PROCESSED. */
-    private void run(List<Write> phase) {
-        Map<String, Write> pending = new LinkedHashMap<>();
-        Map<String, String> keys = new HashMap<>();
-        for (Write w : phase) {
-            Response r = send(w.set().key, w.method(), w.path(), w.json());
-            if (r.status() != 200 || r.body() == null || !r.body().has("request_id")) {
-                throw new AssertionError("seed " + w.set().seed + " " + w.method() + " " + w.path() + " " + w.json() + ": " + r.status() + " " + r.raw());
-            }
-            String id = r.body().get("request_id").asText();
-            pending.put(id, w);
-            keys.put(id, w.set().key);
-        }
-        // generous: the bench runs a hundred accounts at once on two cores. The writes are applied about in the order
-        // sent, so each is awaited in turn (one poll for most, instead of polling every pending write each round).
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(120 + phase.size() / 10));
-        for (var e : pending.entrySet()) {
-            Write w = e.getValue();
-            String what = "seed " + w.set().seed + " " + w.method() + " " + w.path() + " " + w.json();
-            JsonNode s;
-            while (true) {
-                Response r = get(keys.get(e.getKey()), "/api/v1.0/requests/" + e.getKey());
-                s = r.body() == null ? null : r.body().get("result");
-                if (s != null && !"PENDING".equals(s.path("status").asText())) {
-                    break;
-                }
-                if (Instant.now().isAfter(deadline)) {
-                    throw new AssertionError("still PENDING: " + what);
-                }
-                sleep(20);
-            }
-            assertEquals("PROCESSED", s.path("status").asText(), what + ": " + s);
-            assertEquals(w.eventType(), s.path("eventType").asText(), what);
-            w.then().accept(s.get("result"));
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted");
-        }
+        sets = new ApiWrittenPlannedAccounts(this, directory).write(Integer.getInteger("api.oracle.sets", DEFAULT_SETS),
+                Integer.getInteger("api.oracle.firstSeed", 1), failures::add);
     }
 
     @Test
@@ -170,26 +84,26 @@ class ApiWrittenAttributionTest extends ApiTest {
                 int window = (seed + k) % 4 == 0 ? 7 : 0;
                 int days = (seed + k) % 3 == 0 ? 7 : 30;
                 String[] range = RANGES[(seed + k) % RANGES.length];
-                attribution(d, level, model, grouping, config, window, days, range, Extra.of(seed * 5 + k));
+                attribution(d, level, model, grouping, config, window, days, range, ApiWrittenExtra.of(seed * 5 + k));
             }
             // isAdAccountId: one FACEBOOK and the GOOGLE ad account, a page of two sources at a time
             String fbAccount = d.paidSources(ApiWrittenDataGenerator.FACEBOOK).get(seed % d.paidSources(ApiWrittenDataGenerator.FACEBOOK).size()).adAccountId();
             adAccountPages(d, LEVELS[seed % 3], MODELS[seed % 3], fbAccount, CONFIGS[seed % CONFIGS.length], RANGES[seed % RANGES.length],
-                    Extra.of(seed * 3 + 1));
+                    ApiWrittenExtra.of(seed * 3 + 1));
             String gAccount = d.paidSources(ApiWrittenDataGenerator.GOOGLE).get(0).adAccountId();
             adAccountPages(d, LEVELS[3 + (seed + 1) % 3], MODELS[(seed + 1) % 3], gAccount, CONFIGS[(seed + 3) % CONFIGS.length],
-                    RANGES[(seed + 1) % RANGES.length], Extra.of(seed * 3 + 2));
+                    RANGES[(seed + 1) % RANGES.length], ApiWrittenExtra.of(seed * 3 + 2));
             // GET /attribution/ad-account, with and without adLevelDateGroupingOption
             String[] adGroupings = {"", "ad_account", "day", "week", "month", "year"};
             adAccountReport(d, fbAccount, MODELS[(seed + 2) % 3], adGroupings[seed % adGroupings.length], CONFIGS[(seed + 1) % CONFIGS.length],
-                    RANGES[(seed + 2) % RANGES.length], Extra.of(seed * 7 + 3));
+                    RANGES[(seed + 2) % RANGES.length], ApiWrittenExtra.of(seed * 7 + 3));
             adAccountReport(d, gAccount, MODELS[seed % 3], adGroupings[(seed + 3) % adGroupings.length], CONFIGS[(seed + 4) % CONFIGS.length],
-                    RANGES[seed % RANGES.length], Extra.of(seed * 7 + 4));
+                    RANGES[seed % RANGES.length], ApiWrittenExtra.of(seed * 7 + 4));
             // keyword levels: both Google platforms, the three models
             for (int k = 0; k < 2; k++) {
                 keywords(d, k == 0 ? "google_keyword" : "google_v2_keyword", MODELS[(seed + k) % 3], GROUPINGS[(seed + 3 * k) % GROUPINGS.length],
                         CONFIGS[(seed * 3 + k) % CONFIGS.length], (seed + k) % 2 == 0 ? 0 : 3, new int[]{30, 2, 7}[(seed + k) % 3],
-                        RANGES[(seed + k + 1) % RANGES.length], Extra.of(seed * 11 + k));
+                        RANGES[(seed + k + 1) % RANGES.length], ApiWrittenExtra.of(seed * 11 + k));
             }
         }
         System.out.println("ApiWrittenAttributionTest: " + sets.size() + " data sets, " + comparisons + " reports in "
@@ -225,48 +139,6 @@ class ApiWrittenAttributionTest extends ApiTest {
         };
     }
 
-    /** GET /attribution over every entity of the level (and one unknown id) against the oracle. */
-    /**
-     * The options besides model, level, grouping and sources that the oracles model and a partner's account exercises:
-     * newCustomerConfiguration (the first-sale flags read back), ignoreRecurringSales (the isRebill items),
-     * dayOfAttribution (the credited click's date); mostly the defaults.
-     */
-    record Extra(String newCustomers, boolean ignoreRecurring, boolean byClick, boolean excludeHard, String stage, String status) {
-        static final String[] NEW_CUSTOMERS = {"all_customers", "all_customers", "only_unique_customers", "all_customers", "only_returning_customers"};
-        static final String[] STAGES = {"", "Hot", "", "hot,COLD", "", "cold"};
-        static final String[] STATUSES = {"", "active", "", "paused"};
-
-        static Extra of(int n) {
-            return new Extra(NEW_CUSTOMERS[n % NEW_CUSTOMERS.length], n % 4 == 1, n % 3 == 2, n % 5 == 3, STAGES[n % STAGES.length],
-                    STATUSES[(n / 2) % STATUSES.length]);
-        }
-
-        /** Without lead_stage and status (GET /attribution/ad-account has neither; status needs source_link). */
-        Extra plain() {
-            return new Extra(newCustomers, ignoreRecurring, byClick, excludeHard, "", "");
-        }
-
-        Extra withoutStatus() {
-            return new Extra(newCustomers, ignoreRecurring, byClick, excludeHard, stage, "");
-        }
-
-        String query() {
-            return (newCustomers.equals("all_customers") ? "" : "&newCustomerConfiguration=" + newCustomers)
-                    + (ignoreRecurring ? "&ignoreRecurringSales=true" : "") + (byClick ? "&dayOfAttribution=true" : "")
-                    + (excludeHard ? "&excludeHardCosts=true" : "") + (stage.isEmpty() ? "" : "&lead_stage=" + enc(stage))
-                    + (status.isEmpty() ? "" : "&status=" + status);
-        }
-
-        AttributionOracle.Opts opts(ApiWrittenDataSet d, String grouping, Set<String> scope) {
-            return opts(d, grouping, scope, Set.of());
-        }
-
-        /** {@code hidden}: the tags whose clicks reportSourceVisibility=true leaves out (deleted sources). */
-        AttributionOracle.Opts opts(ApiWrittenDataSet d, String grouping, Set<String> scope, Set<String> hidden) {
-            return new AttributionOracle.Opts(newCustomers, ignoreRecurring, grouping, byClick, excludeHard, d.stageLeads(stage), hidden, scope, d.zone);
-        }
-    }
-
     /**
      * {@code status} (section "Options"): every requested source has a row, zeros included, and only those with ad
      * spend (the spend file's, not custom costs) in the range are kept for {@code active}, the others for {@code paused}.
@@ -289,7 +161,8 @@ class ApiWrittenAttributionTest extends ApiTest {
         expected.keySet().removeIf(id -> (spend.getOrDefault(id, 0L) > 0) != status.equals("active"));
     }
 
-    private void attribution(ApiWrittenDataSet d, String level, String model, String grouping, String config, int window, int days, String[] range, Extra x) {
+    /** GET /attribution over every entity of the level (and one unknown id) against the oracle. */
+    private void attribution(ApiWrittenDataSet d, String level, String model, String grouping, String config, int window, int days, String[] range, ApiWrittenExtra x) {
         String depth = depthOf(level);
         LocalDate from = LocalDate.parse(range[0]);
         LocalDate to = LocalDate.parse(range[1]);
@@ -330,7 +203,7 @@ class ApiWrittenAttributionTest extends ApiTest {
     }
 
     /** GET /attribution with isAdAccountId=true, paged two sources at a time: every source of the account, zeros included. */
-    private void adAccountPages(ApiWrittenDataSet d, String level, String model, String adAccount, String config, String[] range, Extra x) {
+    private void adAccountPages(ApiWrittenDataSet d, String level, String model, String adAccount, String config, String[] range, ApiWrittenExtra x) {
         String depth = depthOf(level);
         LocalDate from = LocalDate.parse(range[0]);
         LocalDate to = LocalDate.parse(range[1]);
@@ -367,7 +240,7 @@ class ApiWrittenAttributionTest extends ApiTest {
     }
 
     /** GET /attribution/ad-account for one ad account (every platform), one row or date buckets. */
-    private void adAccountReport(ApiWrittenDataSet d, String adAccount, String model, String adGrouping, String config, String[] range, Extra x) {
+    private void adAccountReport(ApiWrittenDataSet d, String adAccount, String model, String adGrouping, String config, String[] range, ApiWrittenExtra x) {
         LocalDate from = LocalDate.parse(range[0]);
         LocalDate to = LocalDate.parse(range[1]);
         AttributionOracle.Data data = d.data("", from, to);
@@ -405,7 +278,7 @@ class ApiWrittenAttributionTest extends ApiTest {
      * unknown: the click models and scientific with keywords as entities; no spend per keyword, so cost and what is
      * computed from it are null; rows carry {@code adgroupId} and the keyword id.
      */
-    private void keywords(ApiWrittenDataSet d, String level, String model, String grouping, String config, int window, int days, String[] range, Extra x) {
+    private void keywords(ApiWrittenDataSet d, String level, String model, String grouping, String config, int window, int days, String[] range, ApiWrittenExtra x) {
         String platform = level.startsWith("google_v2") ? ApiWrittenDataGenerator.GOOGLE_V2 : ApiWrittenDataGenerator.GOOGLE;
         Set<String> registered = d.keywords(platform);
         if (registered.isEmpty()) {

@@ -5,7 +5,6 @@ import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -13,7 +12,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Plain-Java attribution (no SQL) over generated events, as docs/attribution-models.md defines it. */
+/**
+ * Plain-Java attribution (no SQL) over generated events, as docs/attribution-models.md defines it: the events, the
+ * options, and the rows summed per entity or date bucket; which click a conversion is credited to is
+ * {@link CreditedClick}.
+ */
 final class AttributionOracle {
 
     record Ad(String adId, String adSetId, String campaignId, String adAccountId) {
@@ -225,7 +228,7 @@ final class AttributionOracle {
             if (!o.dayOfAttribution() && (call.at().isBefore(start) || call.at().isAfter(end)) || !o.keepsLead(call.leadId())) {
                 continue;
             }
-            Click chosen = chosen(d, call.leadId(), call.at(), config, windowDays, o, last);
+            Click chosen = CreditedClick.of(d, call.leadId(), call.at(), config, windowDays, o, last);
             Ad ad = chosen == null || chosen.adId().isEmpty() || chosen.platform().isEmpty() ? null : ads.get(chosen.adId());
             String entity = chosen == null ? null : entityOf(chosen, ad, depth);
             if (entity == null || !o.covers(entity) || o.dayOfAttribution() && (chosen.at().isBefore(start) || chosen.at().isAfter(end))) {
@@ -243,7 +246,7 @@ final class AttributionOracle {
             if (!o.dayOfAttribution() && (s.at().isBefore(start) || s.at().isAfter(end)) || !o.keeps(s)) {
                 continue;
             }
-            Click chosen = chosen(d, s.leadId(), s.at(), config, windowDays, o, last);
+            Click chosen = CreditedClick.of(d, s.leadId(), s.at(), config, windowDays, o, last);
             if (chosen == null) {
                 continue;
             }
@@ -298,33 +301,6 @@ final class AttributionOracle {
                 uniqueCustomers.getOrDefault(e, Set.of()).size(), leads.getOrDefault(e, Set.of()).size(),
                 uniqueCalls.getOrDefault(e, Set.of()).size())));
         return rows;
-    }
-
-    /**
-     * The click a conversion of {@code lead} at {@code at} is credited to (section "Which click gets a sale", steps
-     * 1-3), null when it has no candidate.
-     */
-    private static Click chosen(Data d, String lead, Instant at, String config, int windowDays, Opts o, boolean last) {
-        List<Click> candidates = new ArrayList<>();
-        for (Click c : d.clicks()) {
-            if (!c.leadId().equals(lead) || c.at().isAfter(at)) {
-                continue;
-            }
-            if (windowDays > 0 && c.at().isBefore(at.minusSeconds(windowDays * 86400L))) {
-                continue;
-            }
-            if (!o.keeps(c, config)) {
-                continue;
-            }
-            candidates.add(c);
-        }
-        if (candidates.isEmpty()) {
-            return null;
-        }
-        boolean anyPreferred = candidates.stream().anyMatch(c -> preferred(c, config));
-        List<Click> pool = candidates.stream().filter(c -> !anyPreferred || preferred(c, config)).toList();
-        Comparator<Click> order = Comparator.comparing(Click::at).thenComparing(Click::id);
-        return last ? pool.stream().max(order).orElseThrow() : pool.stream().min(order).orElseThrow();
     }
 
     /**
@@ -387,14 +363,6 @@ final class AttributionOracle {
             default -> day.withDayOfYear(1);
         };
         return b.isBefore(fromDay) ? fromDay : b;
-    }
-
-    private static boolean preferred(Click c, String config) {
-        return switch (config) {
-            case "prioritize_paid" -> !c.organic();
-            case "prioritize_organic" -> c.organic();
-            default -> true;
-        };
     }
 
     private static BigDecimal money(long cents) {

@@ -159,8 +159,14 @@ class ClickHouseClusterTest extends ApiTest {
         assertReplicasEqual();
     }
 
+    /**
+     * Last: on 18.16 a replica restarted while ZooKeeper's DDL queue holds tasks can lose a "Node exists" race and stop
+     * its DDL worker (seen in scripts/cluster, 2026-11-26: error 159 on every later ON CLUSTER statement); the
+     * statements before this one (BI copy, erasure, resync) are about their own work, not about surviving that.
+     * {@link Mutations} tolerates the timeout (the wait on every replica decides); docs/scaling.md says what to do.
+     */
     @Test
-    @Order(3)
+    @Order(7)
     void reportsAndCdcKeepWorkingWithAReplicaOfEachShardKilledWhichCatchesUpWhenRestarted() throws Exception {
         script("kill", "s1r1"); // the first of the process's ClickHouse URLs: its gateway moves to the next one
         script("kill", "s2r2");

@@ -206,7 +206,7 @@ public abstract class ApiTest extends StackTest {
     }
 
     /** POST /ad-spend/import of a CSV file (synchronous, docs/ad-spend-import.md); asserts 200, returns its result. */
-    protected JsonNode importSpend(String key, String csv) {
+    public JsonNode importSpend(String key, String csv) {
         Response r = sendWithHeaders("POST", "/api/v1.0/ad-spend/import", csv, Map.of("API-Key", key, "Content-Type", "text/csv"));
         assertEquals(200, r.status(), r.raw());
         return r.body().get("result");

@@ -28,7 +28,8 @@ public final class ConversionTouchesDerivation {
                 continue;
             }
             clickHouse.execute(line.replace("{db}", clickHouse.database()).replace("{acc}", accountId)
-                    .replace("{scope}", "1").replace("{version}", version).replace("{parts}", "1").replace("{part}", "0"));
+                    .replace("{scope}", "1").replace("{version}", version).replace("{lo}", "0")
+                    .replace("{hi}", "18446744073709551615"));
         }
     }
 

@@ -3,7 +3,6 @@ package dev.attribution.query.account;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.QueryDeclaration;
 import dev.attribution.api.QueryParameter;
-import io.micronaut.context.annotation.Value;
 import io.micronaut.http.HttpParameters;
 import jakarta.inject.Singleton;
 
@@ -14,7 +13,7 @@ import java.util.List;
 
 /**
  * The account's tracking snippet (GET /tracking-script): a script tag loading the universal script from
- * {@code attribution.tracking-script.base-url} (default: this server as addressed by the request), with the
+ * {@link TrackingScriptSettings#getBaseUrl()} (default: this server as addressed by the request), with the
  * client's options {@code spa}, {@code ignorePrevUrl}, {@code embed}, {@code deleteTrackingScriptParams}.
  */
 @Singleton
@@ -25,8 +24,8 @@ class TrackingScript {
 
     private final String baseUrl;
 
-    TrackingScript(@Value("${attribution.tracking-script.base-url:}") String baseUrl) {
-        this.baseUrl = baseUrl.replaceAll("/+$", "");
+    TrackingScript(TrackingScriptSettings settings) {
+        this.baseUrl = settings.getBaseUrl();
     }
 
     String render(String accountId, String host, HttpParameters params) {
