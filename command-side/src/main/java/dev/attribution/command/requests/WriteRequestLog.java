@@ -339,6 +339,27 @@ public class WriteRequestLog {
         }
     }
 
+    /**
+     * Marks a claimed batch's requests PROCESSED or FAILED in one statement, in the worker's transaction (the
+     * worker applies; this class owns {@code write_requests}).
+     */
+    static void finish(Connection connection, List<WriteWorker.Outcome> outcomes) throws SQLException {
+        if (outcomes.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = connection.prepareStatement("""
+                UPDATE write_requests w SET status = o.status, error_message = o.error, result = o.result::jsonb,
+                       processed_at = clock_timestamp()
+                FROM unnest(?::bigint[], ?::text[], ?::text[], ?::text[]) AS o(seq, status, error, result)
+                WHERE w.seq = o.seq""")) {
+            ps.setArray(1, connection.createArrayOf("bigint", outcomes.stream().map(WriteWorker.Outcome::seq).toArray()));
+            ps.setArray(2, connection.createArrayOf("text", outcomes.stream().map(WriteWorker.Outcome::status).toArray()));
+            ps.setArray(3, connection.createArrayOf("text", outcomes.stream().map(WriteWorker.Outcome::error).toArray()));
+            ps.setArray(4, connection.createArrayOf("text", outcomes.stream().map(WriteWorker.Outcome::result).toArray()));
+            ps.executeUpdate();
+        }
+    }
+
     @PreDestroy
     void stop() {
         running = false;

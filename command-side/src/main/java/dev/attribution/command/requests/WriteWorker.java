@@ -171,7 +171,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                 outcomes = applyOneByOne(connection, batch, accountsOfBatch(batch, accountsOfBatch));
             }
             DeferredTouches.flush(connection);
-            finish(connection, outcomes);
+            WriteRequestLog.finish(connection, outcomes);
             connection.commit();
             logApplied(batch, outcomes);
             return batch.size();
@@ -192,7 +192,7 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     }
 
     /** What a write ended as: PROCESSED with its result, or FAILED with its message. */
-    private record Outcome(long seq, String status, String error, String result) {
+    record Outcome(long seq, String status, String error, String result) {
     }
 
     /** A write failed while the batch ran on the fast path (grouped, without savepoints). */
@@ -290,24 +290,6 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
             }
         }
         return Optional.empty();
-    }
-
-    /** Marks the batch's requests PROCESSED or FAILED in one statement, in the batch's transaction. */
-    private static void finish(Connection connection, List<Outcome> outcomes) throws SQLException {
-        if (outcomes.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement ps = connection.prepareStatement("""
-                UPDATE write_requests w SET status = o.status, error_message = o.error, result = o.result::jsonb,
-                       processed_at = clock_timestamp()
-                FROM unnest(?::bigint[], ?::text[], ?::text[], ?::text[]) AS o(seq, status, error, result)
-                WHERE w.seq = o.seq""")) {
-            ps.setArray(1, connection.createArrayOf("bigint", outcomes.stream().map(Outcome::seq).toArray()));
-            ps.setArray(2, connection.createArrayOf("text", outcomes.stream().map(Outcome::status).toArray()));
-            ps.setArray(3, connection.createArrayOf("text", outcomes.stream().map(Outcome::error).toArray()));
-            ps.setArray(4, connection.createArrayOf("text", outcomes.stream().map(Outcome::result).toArray()));
-            ps.executeUpdate();
-        }
     }
 
     /** While this node takes a burst of accepts: they get the cores, the burst's writes are applied after it. */

@@ -35,9 +35,7 @@ class TableWritersTest {
             + "(?:\\s+(?:AS\\s+)?\\w+)?\\s+SET\\b|\\bDELETE\\s+FROM\\s+(\\w+)|\\bCOPY\\s+(\\w+)(?:\\s*\\([^)]*\\))?\\s+FROM\\b");
 
     /** Tables written from more than one class, each with its reason. */
-    private static final Map<String, String> DELIBERATE = Map.of(
-            "write_requests", "WriteWorker records a whole group's outcomes in one UPDATE (issue 23 point 3) beside "
-                    + "WriteRequestLog; left in place while helper orderapply owns WriteWorker (2026-11-26), to move next");
+    private static final Map<String, String> DELIBERATE = Map.of();
 
     @Test
     void eachTableHasOneWriterClass() {
