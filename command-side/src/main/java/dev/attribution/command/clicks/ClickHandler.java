@@ -88,14 +88,7 @@ class ClickHandler implements CommandHandler<CreateClick>, GroupWriteHandler {
     /** The locks of the leads the clicks name by email ({@link LeadResolver#lockName}). */
     @Override
     public List<String> advisoryLocks(Connection c, List<Write> writes) {
-        List<String> names = new ArrayList<>();
-        for (Write w : writes) {
-            String email = w.command(CreateClick.class).email();
-            if (email != null) {
-                names.add(LeadResolver.lockName(w.account().id(), email));
-            }
-        }
-        return names;
+        return LeadResolver.lockNames(writes, w -> java.util.Collections.singletonList(w.command(CreateClick.class).email()));
     }
 
     /**

@@ -78,14 +78,7 @@ final class LeadHandlers {
 
         @Override
         public List<String> advisoryLocks(Connection c, List<Write> writes) {
-            List<String> names = new ArrayList<>();
-            for (Write w : writes) {
-                String email = w.command(CreateLead.class).email();
-                if (email != null) {
-                    names.add(LeadResolver.lockName(w.account().id(), email));
-                }
-            }
-            return names;
+            return LeadResolver.lockNames(writes, w -> java.util.Collections.singletonList(w.command(CreateLead.class).email()));
         }
 
         @Override

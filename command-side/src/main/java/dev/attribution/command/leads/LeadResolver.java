@@ -2,6 +2,7 @@ package dev.attribution.command.leads;
 
 import dev.attribution.api.auth.Account;
 import dev.attribution.command.clicks.ClicksTable;
+import dev.attribution.command.requests.WriteHandler;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
@@ -163,6 +164,30 @@ public class LeadResolver {
      */
     public static String lockName(String accountId, String email) {
         return "lead:" + accountId + ":" + email.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * The {@link #lockName} of every email each write names ({@code emails}: nulls skipped), for a handler's
+     * {@code advisoryLocks}; a write whose payload cannot be read takes none (it fails when applied), the others keep
+     * theirs.
+     */
+    public static List<String> lockNames(List<WriteHandler.Write> writes,
+                                         java.util.function.Function<WriteHandler.Write, List<String>> emails) {
+        List<String> names = new ArrayList<>();
+        for (WriteHandler.Write w : writes) {
+            List<String> named;
+            try {
+                named = emails.apply(w);
+            } catch (RuntimeException e) {
+                continue;
+            }
+            for (String email : named) {
+                if (email != null) {
+                    names.add(lockName(w.account().id(), email));
+                }
+            }
+        }
+        return names;
     }
 
     /** The generated email of a phone-only lead, on the service's own domain (spec 4.1). */

@@ -97,18 +97,10 @@ public class OrderHandlers {
         @Override
         public List<String> advisoryLocks(Connection c, List<WriteHandler.Write> writes) throws SQLException {
             List<String> names = new ArrayList<>(orders.productLocks(c, writes, PlaceOrder.class));
-            for (WriteHandler.Write w : writes) {
-                try {
-                    PlaceOrder p = w.command(PlaceOrder.class);
-                    for (String email : java.util.Arrays.asList(p.person() == null ? null : p.person().email(), p.parentEmail())) {
-                        if (email != null) {
-                            names.add(LeadResolver.lockName(w.account().id(), email));
-                        }
-                    }
-                } catch (RuntimeException e) {
-                    // a payload that cannot be read: the write fails when applied, it takes no lock ahead
-                }
-            }
+            names.addAll(LeadResolver.lockNames(writes, w -> {
+                PlaceOrder p = w.command(PlaceOrder.class);
+                return java.util.Arrays.asList(p.person() == null ? null : p.person().email(), p.parentEmail());
+            }));
             return names;
         }
     }
