@@ -242,14 +242,7 @@ class GroupApplyTest extends PlatformTest {
     }
 
     private long scalar(String sql, List<String> values) throws Exception {
-        try (Connection c = DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
-             PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setArray(1, c.createArrayOf("text", values.toArray()));
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
+        return Long.parseLong(text(sql, values));
     }
 
     private static long clickhouse(String sql) {
