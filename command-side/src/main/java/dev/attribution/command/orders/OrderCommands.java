@@ -9,7 +9,7 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /**
- * The order commands (spec 4.2), checked by {@link OrderInput} and {@link OrderWrites}: amounts as sent, in
+ * The order commands (spec 4.2), checked by {@link OrderInput} and {@link OrderRules}: amounts as sent, in
  * {@code priceFormat}, converted to minor units once the currency is known ({@link OrderInput#items},
  * {@link OrderInput#totals}). Stored as the earlier versions' payloads were, which wrote amounts as strings
  * ({@link ItemJson.Stored}). Flat, not {@code @JsonUnwrapped} order lines: Jackson 2.21 cannot read a number inside

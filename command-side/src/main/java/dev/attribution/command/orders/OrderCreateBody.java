@@ -10,7 +10,7 @@ import dev.attribution.command.commerce.PersonFields;
 import java.math.BigDecimal;
 import java.util.List;
 
-/** The body of {@code POST /orders} (spec 4.3), bound by {@code CommandJson}; {@link OrderWrites#create} checks it. */
+/** The body of {@code POST /orders} (spec 4.3), bound by {@code CommandJson}; {@link OrderRules#create} checks it. */
 public record OrderCreateBody(
         @JsonPropertyDescription("your order id (default: generated)") String orderId,
         @JsonUnwrapped PersonFields person,

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * The body of {@code PUT /orders/{id}}: the items replace the order's sales (spec 4.3); bound by {@code CommandJson},
- * checked by {@link OrderWrites#update}.
+ * checked by {@link OrderRules#update}.
  */
 public record OrderUpdateBody(
         String integrationType,

@@ -11,7 +11,10 @@ import dev.attribution.api.RequestBodyType;
 import dev.attribution.api.auth.Caller;
 import dev.attribution.api.auth.RequiresRole;
 import dev.attribution.api.auth.Roles;
+import dev.attribution.command.blacklist.Blacklist;
+import dev.attribution.command.orders.OrderCommands.PlaceOrder;
 import dev.attribution.command.requests.AcceptsIdempotencyKey;
+import dev.attribution.command.requests.Commands;
 import dev.attribution.command.requests.WriteAcceptance;
 import io.micronaut.core.annotation.NonBlocking;
 import io.micronaut.core.annotation.Nullable;
@@ -31,11 +34,13 @@ import java.util.concurrent.CompletableFuture;
 @Controller("/api/v1.0/orders")
 class OrdersWriteController {
 
-    private final OrderWrites writes;
+    private final Commands commands;
+    private final Blacklist blacklist;
     private final WriteAcceptance acceptance;
 
-    OrdersWriteController(OrderWrites writes, WriteAcceptance acceptance) {
-        this.writes = writes;
+    OrdersWriteController(Commands commands, Blacklist blacklist, WriteAcceptance acceptance) {
+        this.commands = commands;
+        this.blacklist = blacklist;
         this.acceptance = acceptance;
     }
 
@@ -47,7 +52,7 @@ class OrdersWriteController {
     @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> create(@Nullable @Body String body, Caller caller) {
-        return acceptance.accept(() -> writes.create(caller, CommandJson.bind(body, OrderCreateBody.class)));
+        return acceptance.accept(() -> place(caller, OrderRules.create(CommandJson.bind(body, OrderCreateBody.class), caller.account())));
     }
 
     @Put(value = "/{id}", consumes = MediaType.ALL)
@@ -58,7 +63,8 @@ class OrdersWriteController {
     @AcceptsIdempotencyKey
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> update(@PathVariable String id, @Nullable @Body String body, Caller caller) {
-        return acceptance.accept(() -> writes.update(caller, id, CommandJson.bind(body, OrderUpdateBody.class)));
+        return acceptance.accept(() -> commands.submit(caller.accountId(), OrderRules.lane(id),
+                OrderRules.update(id, CommandJson.bind(body, OrderUpdateBody.class), caller.account())));
     }
 
     @Delete("/{id}")
@@ -69,7 +75,15 @@ class OrdersWriteController {
     @NonBlocking
     CompletableFuture<Envelopes.WriteAccepted> refund(@PathVariable String id, QueryParams q, Caller caller) {
         String amount = q.string("refundedAmount").orElse(null);
-        return acceptance.accept(() -> writes.refund(caller, id, amount));
+        return acceptance.accept(() -> commands.submit(caller.accountId(), OrderRules.lane(id), OrderRules.refund(id, amount)));
+    }
+
+    private CompletableFuture<String> place(Caller caller, PlaceOrder order) {
+        blacklist.check(caller.accountId(), order.person().email(), order.person().phoneNumbers().values());
+        if (order.parentEmail() != null) {
+            blacklist.checkEmail(caller.accountId(), order.parentEmail());
+        }
+        return commands.submit(caller.accountId(), OrderRules.lane(order.orderId()), order);
     }
 
     interface RefundQuery extends QueryParameter {

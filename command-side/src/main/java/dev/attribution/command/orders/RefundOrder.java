@@ -7,7 +7,7 @@ import java.math.BigDecimal;
 
 /**
  * {@code DELETE /orders/{id}} (REFUND_ORDER): a refund of the whole order, or of {@code refundedAmount} spread over
- * its sales (a non-negative decimal, {@link OrderWrites#amount}; earlier versions stored it as a string).
+ * its sales (a non-negative decimal, {@link OrderRules#amount}; earlier versions stored it as a string).
  */
 public record RefundOrder(String id, @JsonDeserialize(using = ItemJson.Stored.class) BigDecimal refundedAmount) {
 }

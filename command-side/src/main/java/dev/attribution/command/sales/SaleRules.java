@@ -3,7 +3,7 @@ package dev.attribution.command.sales;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.QueryParams;
-import dev.attribution.command.orders.OrderWrites;
+import dev.attribution.command.orders.OrderRules;
 import dev.attribution.command.sales.SaleCommands.UpdateSales;
 
 import java.util.List;
@@ -24,7 +24,7 @@ final class SaleRules {
         }
         return new UpdateSales(ids, q.bool("isRecurringSale").orElse(null), q.bool("isRefunded").orElse(null),
                 q.string("refundedDate").map(d -> ApiDates.parseWrite(d).toString()).orElse(null),
-                q.string("refundedAmount").map(a -> OrderWrites.amount("refundedAmount", a)).orElse(null));
+                q.string("refundedAmount").map(a -> OrderRules.amount("refundedAmount", a)).orElse(null));
     }
 
     /** The ordering key of a sale update: the first sale it names. */

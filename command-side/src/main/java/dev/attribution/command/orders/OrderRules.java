@@ -3,39 +3,29 @@ package dev.attribution.command.orders;
 import dev.attribution.api.ApiDates;
 import dev.attribution.api.ApiException;
 import dev.attribution.api.RequestIds;
-import dev.attribution.api.auth.Caller;
-import dev.attribution.command.blacklist.Blacklist;
+import dev.attribution.api.auth.Account;
 import dev.attribution.command.commerce.CommerceInput;
 import dev.attribution.command.commerce.PersonFields;
 import dev.attribution.command.orders.OrderCommands.PlaceOrder;
 import dev.attribution.command.orders.OrderCommands.UpdateOrder;
-import dev.attribution.command.requests.Commands;
-import jakarta.inject.Singleton;
 
 import java.math.BigDecimal;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 
 /**
- * The rules of order writes (spec 4.2), turning a bound body into its command ({@link OrderInput} for the order
- * lines), and their hand-over to the request log.
- * Writes of one order share a lane ({@code order:<id>}), so an update or refund is applied after the order it names.
+ * The rules of order writes (spec 4.2), each message written once: a bound body becomes its command ({@link OrderInput}
+ * for the order lines), as {@code CartRules} does for carts; the controller hands it to the request log.
+ * Writes of one order share a lane ({@link #lane}), so an update or refund is applied after the order it names.
  */
-@Singleton
-public class OrderWrites {
+public final class OrderRules {
 
-    public static final int MAX_IPS = 3;
+    static final int MAX_IPS = 3;
 
-    private final Commands commands;
-    private final Blacklist blacklist;
-
-    public OrderWrites(Commands commands, Blacklist blacklist) {
-        this.commands = commands;
-        this.blacklist = blacklist;
+    private OrderRules() {
     }
 
-    /** {@code POST /orders}. */
-    public CompletableFuture<String> create(Caller caller, OrderCreateBody body) {
+    /** {@code POST /orders}: the orderId is generated when not sent. */
+    static PlaceOrder create(OrderCreateBody body, Account account) {
         String orderId = Optional.ofNullable(PersonFields.nonBlank(body.orderId())).map(OrderInput::orderId)
                 .orElseGet(() -> RequestIds.next("ord-"));
         PersonFields person = PersonFields.checked(body.person(), true, true, MAX_IPS);
@@ -45,30 +35,28 @@ public class OrderWrites {
         }
         String sentDate = PersonFields.nonBlank(body.date());
         String date = sentDate == null ? null : ApiDates.parseWrite(sentDate).toString();
-        OrderInput.Lines l = OrderInput.lines(body, caller.account().currency());
-        PlaceOrder order = new PlaceOrder(orderId, person, parentEmail, PersonFields.nonBlank(body.cartId()),
+        OrderInput.Lines l = OrderInput.lines(body, account.currency());
+        return new PlaceOrder(orderId, person, parentEmail, PersonFields.nonBlank(body.cartId()),
                 PersonFields.nonBlank(body.externalSubscriptionId()), date,
                 l.format(), l.currency(), l.shippingCost(), l.taxes(), l.orderDiscount(), l.hardCost(), l.items());
-        blacklist.check(caller.accountId(), person.email(), person.phoneNumbers().values());
-        if (parentEmail != null) {
-            blacklist.checkEmail(caller.accountId(), parentEmail);
-        }
-        return commands.submit(caller.accountId(), "order:" + orderId, order);
     }
 
     /** {@code PUT /orders/{id}}: items replace the order's sales; an omitted hardCost keeps the stored one. */
-    public CompletableFuture<String> update(Caller caller, String id, OrderUpdateBody body) {
-        OrderInput.Lines l = OrderInput.lines(body, caller.account().currency());
-        UpdateOrder update = new UpdateOrder(id, PersonFields.nonBlank(body.integrationType()), PersonFields.nonBlank(body.stage()),
+    static UpdateOrder update(String id, OrderUpdateBody body, Account account) {
+        OrderInput.Lines l = OrderInput.lines(body, account.currency());
+        return new UpdateOrder(id, PersonFields.nonBlank(body.integrationType()), PersonFields.nonBlank(body.stage()),
                 PersonFields.nonBlank(body.cartId()), PersonFields.nonBlank(body.externalSubscriptionId()), l.format(), l.currency(),
                 l.shippingCost(), l.taxes(), l.orderDiscount(), l.hardCost(), l.items());
-        return commands.submit(caller.accountId(), "order:" + id, update);
     }
 
-    /** {@code DELETE /orders/{id}}: a refund; {@code refundedAmount} is spread over the sales. */
-    public CompletableFuture<String> refund(Caller caller, String id, String refundedAmount) {
-        RefundOrder refund = new RefundOrder(id, refundedAmount == null ? null : amount("refundedAmount", refundedAmount));
-        return commands.submit(caller.accountId(), "order:" + id, refund);
+    /** {@code DELETE /orders/{id}}: a refund; {@code refundedAmount} (text, may be absent) is spread over the sales. */
+    static RefundOrder refund(String id, String refundedAmount) {
+        return new RefundOrder(id, refundedAmount == null ? null : amount("refundedAmount", refundedAmount));
+    }
+
+    /** The ordering key of every write naming order {@code orderId}. */
+    static String lane(String orderId) {
+        return "order:" + orderId;
     }
 
     /** A non-negative decimal sent as text (query parameters). */
