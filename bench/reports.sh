@@ -18,6 +18,9 @@
 #   OLDER=0 bench/reports.sh                              # no step 4 (12 months only)
 #   PG=0 DERIVE_ONLY=1 bench/reports.sh                   # only the load and the conversion_touches derive (timed)
 #   JAR=/tmp/other/attribution-server.jar bench/reports.sh  # another build (its lib/ beside it)
+#   BEFORE_JAR=/tmp/old/attribution-server.jar bench/reports.sh  # two builds on the same data: a second server of
+#       BEFORE_JAR on the same stores, and the report lines of step 1/3 run for each build in turn, before then after,
+#       AB_REPORT_ROUNDS times (default 2); every line is labelled with its build
 #
 # The script starts and removes its own PostgreSQL, ClickHouse and server (CDC role off: the data is loaded into
 # both stores directly). KEEP=1 keeps them (and prints where). Figures: docs/BENCHMARKS.md.
@@ -41,7 +44,8 @@ PG_PORT=$(free_port); CH_HTTP=$(free_port); CH_TCP=$(free_port); APP_PORT=$(free
 SERVER_PID=
 cleanup() {
   [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
-  if [ "${KEEP:-0}" = 1 ]; then echo "# kept: $WORK (pg $PG_PORT, ch $CH_HTTP)"; return; fi
+  [ -n "${BEFORE_PID:-}" ] && kill "$BEFORE_PID" 2>/dev/null && wait "$BEFORE_PID" 2>/dev/null || true
+  if [ "${KEEP:-0}" = 1 ]; then echo "# kept: $WORK (pg $PG_PORT, ch $CH_HTTP, account ${ACC:-} API key ${KEY:-})"; return; fi
   "$ROOT/scripts/lib/servers.sh" pg-stop "$WORK/pg" >/dev/null 2>&1 || true
   "$ROOT/scripts/lib/servers.sh" ch-stop "$WORK/ch" >/dev/null 2>&1 || true
   rm -rf "$WORK"
@@ -123,7 +127,8 @@ START_TS=$(date -u -d "@$((T_END - 30 * 86400))" +%Y-%m-%dT%H:%M:%S)
 IDS=$(python3 -c 'print(",".join(f"ad{i}" for i in range(1, 200, 20)))')
 PG_IDS=$(python3 -c 'print(",".join(f"'"'"'ad{i}'"'"'" for i in range(1, 200, 20)))')
 BASE="http://127.0.0.1:$APP_PORT/api/v1.0"
-LAST_CLICK="$BASE/attribution?attributionModel=last_click&level=facebook_ad&ids=$IDS&startDate=$START_TS&endDate=$END_TS&fields=name,sales,revenue,total_revenue,unique_customers,leads,clicks,cost,roas,cac"
+REPORT="attribution?attributionModel=last_click&level=facebook_ad&ids=$IDS&startDate=$START_TS&endDate=$END_TS&fields=name,sales,revenue,total_revenue,unique_customers,leads,clicks,cost,roas,cac"
+LAST_CLICK="$BASE/$REPORT"
 
 # timed URL LABEL: REQUESTS GETs after 3 warm-ups (5 GETs, 1 warm-up, when one takes over 5 s; 300 s timeout);
 # prints p50/p99/max in ms, or why it was skipped
@@ -202,11 +207,36 @@ fi
 sed -i "s|<max_memory_usage>1073741824</max_memory_usage>|<max_memory_usage>${CH_QUERY_MEMORY:-8000000000}</max_memory_usage>|" "$WORK/ch/users.xml"
 sleep 5
 echo "# per-query memory limit now: $(ch "SELECT value FROM system.settings WHERE name = 'max_memory_usage'") bytes"
-timed "$LAST_CLICK" "last_click ad 30d (${MONTHS} months)"
-echo "  sample row: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["result"]; print(json.dumps(r[0]) if r else "no rows")' "$WORK/probe.json")"
-[ "${SCIENTIFIC:-1}" = 1 ] && timed "${LAST_CLICK/last_click/scientific}" "scientific ad 30d"
-timed "$BASE/attribution/roas?id=ad1&level=ad&startDate=$START_TS&endDate=$END_TS" "roas ad 30d"
-timed "$BASE/attribution/marginal-cac-curve?id=ad1&level=ad&startDate=$START_TS&endDate=$END_TS&cacCeiling=100" "marginal-cac-curve ad 30d"
+# the report lines of one server: reports BASE SUFFIX (SUFFIX labels the build when two are compared)
+reports() {
+  local base=$1 sfx=$2
+  timed "$base/$REPORT" "last_click ad 30d (${MONTHS} months)$sfx"
+  echo "  sample row: $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["result"]; print(json.dumps(r[0]) if r else "no rows")' "$WORK/probe.json")"
+  [ "${SCIENTIFIC:-1}" = 1 ] && timed "$base/${REPORT/last_click/scientific}" "scientific ad 30d$sfx"
+  timed "$base/attribution/roas?id=ad1&level=ad&startDate=$START_TS&endDate=$END_TS" "roas ad 30d$sfx"
+  timed "$base/attribution/marginal-cac-curve?id=ad1&level=ad&startDate=$START_TS&endDate=$END_TS&cacCeiling=100" "marginal-cac-curve ad 30d$sfx"
+}
+if [ -n "${BEFORE_JAR:-}" ]; then
+  # the other build on the same stores (its migrations are those already applied, or older)
+  BEFORE_PORT=$(free_port)
+  PORT=$BEFORE_PORT java -Xmx1g -Dattribution.roles.cdc=false -jar "$BEFORE_JAR" > "$WORK/server-before.log" 2>&1 &
+  BEFORE_PID=$!
+  for _ in $(seq 1 300); do
+    code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$BEFORE_PORT/api/v1.0/leads" || true)
+    [ "$code" = 401 ] && break
+    sleep 0.2
+  done
+  [ "$code" = 401 ] || { echo "before server did not start:"; tail -50 "$WORK/server-before.log"; exit 1; }
+  for round in $(seq 1 "${AB_REPORT_ROUNDS:-2}"); do
+    echo "# round $round: before ($BEFORE_JAR), load:$(uptime | sed 's/.*load average://')"
+    reports "http://127.0.0.1:$BEFORE_PORT/api/v1.0" " [before]"
+    echo "# round $round: after ($JAR), load:$(uptime | sed 's/.*load average://')"
+    reports "$BASE" " [after]"
+  done
+  kill "$BEFORE_PID" 2>/dev/null && wait "$BEFORE_PID" 2>/dev/null || true
+else
+  reports "$BASE" ""
+fi
 
 if [ "${PG:-1}" = 1 ]; then
 echo "# the same last_click report on PostgreSQL (bench/reports/last-click-ad.sql), 3 runs"

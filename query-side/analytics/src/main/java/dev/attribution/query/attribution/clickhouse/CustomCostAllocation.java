@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * Custom costs (spec 2.14) as cost of the attribution rows (docs/attribution-models.md, "Custom costs"): each day's
@@ -32,27 +33,46 @@ public class CustomCostAllocation {
     /** Custom cost in cents by row key (entity, or bucket start with a grouping) for the days from..to. */
     public Map<String, Long> byRow(String accountId, AdScope scope, LocalDate from, LocalDate to,
                                    Optional<TimeBuckets.Unit> grouping) {
-        Map<String, Long> out = new HashMap<>();
-        byEntityAndDay(accountId, scope, from, to).forEach((entity, days) -> days.forEach((day, cents) ->
-                out.merge(grouping.map(u -> TimeBuckets.startOf(u, day).toString()).orElse(entity), cents, Long::sum)));
-        return out;
+        return byRowLater(accountId, scope, from, to, grouping).get();
     }
 
-    /** Custom cost in cents of one entity of the ROAS and marginal-CAC endpoints, by day from..to (days with cost only). */
-    public Map<LocalDate, Long> byDay(String accountId, AdEntity entity, LocalDate from, LocalDate to) {
-        return byEntityAndDay(accountId, entity.scope(), from, to).getOrDefault(entity.id(), Map.of());
+    /** {@link #byRow}, its first statement sent now (beside a report's sums), the rest done by {@code get()}. */
+    public Supplier<Map<String, Long>> byRowLater(String accountId, AdScope scope, LocalDate from, LocalDate to,
+                                                  Optional<TimeBuckets.Unit> grouping) {
+        Supplier<Map<String, Map<LocalDate, Long>>> allocated = byEntityAndDayLater(accountId, scope, from, to);
+        return () -> {
+            Map<String, Long> out = new HashMap<>();
+            allocated.get().forEach((entity, days) -> days.forEach((day, cents) ->
+                    out.merge(grouping.map(u -> TimeBuckets.startOf(u, day).toString()).orElse(entity), cents, Long::sum)));
+            return out;
+        };
+    }
+
+    /**
+     * Custom cost in cents of one entity of the ROAS and marginal-CAC endpoints, by day from..to (days with cost only):
+     * the entity {@code id} whose scope is {@code scope} ({@link AdEntity#scope()}), its first statement sent now
+     * (before the entity is resolved), the rest done by {@code get()}.
+     */
+    public Supplier<Map<LocalDate, Long>> byDayLater(String accountId, AdScope scope, String id, LocalDate from, LocalDate to) {
+        Supplier<Map<String, Map<LocalDate, Long>>> allocated = byEntityAndDayLater(accountId, scope, from, to);
+        return () -> allocated.get().getOrDefault(id, Map.of());
     }
 
     /**
      * Custom cost in cents by entity (of the {@code ads_current} rows in {@code scope}, the ads the costs' sources
-     * point at) and day, for the days from..to.
+     * point at) and day, for the days from..to: the costs' statement sent now, the allocation done by {@code get()}.
      */
-    private Map<String, Map<LocalDate, Long>> byEntityAndDay(String accountId, AdScope scope, LocalDate from, LocalDate to) {
+    private Supplier<Map<String, Map<LocalDate, Long>>> byEntityAndDayLater(String accountId, AdScope scope, LocalDate from, LocalDate to) {
         String db = clickHouse.database();
         String acc = ClickHouseSql.str(accountId);
-        List<JsonNode> costs = clickHouse.select("SELECT id, toInt64(round(toFloat64(cost) * 100)) AS cents, frequency, "
+        Supplier<List<JsonNode>> read = clickHouse.selectLater("SELECT id, toInt64(round(toFloat64(cost) * 100)) AS cents, frequency, "
                 + "toString(toDate(start_date)) AS first_day, ifNull(toString(toDate(end_date)), '') AS last_day, tags FROM " + db
                 + ".custom_costs_current WHERE account_id = " + acc + " AND notEmpty(tags) AND toDate(start_date) <= toDate('" + to + "')");
+        return () -> allocate(read.get(), acc, scope, from, to);
+    }
+
+    private Map<String, Map<LocalDate, Long>> allocate(List<JsonNode> costs, String acc, AdScope scope, LocalDate from, LocalDate to) {
+        String db = clickHouse.database();
         Map<String, Map<LocalDate, Long>> out = new HashMap<>();
         if (costs.isEmpty()) {
             return out;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -37,21 +38,46 @@ public final class ScopeAds {
 
     /** The ads of the account in {@code scope}. */
     public static ScopeAds read(ClickHouseGateway clickHouse, String accountId, AdScope scope) {
+        return readLater(clickHouse, accountId, scope).get();
+    }
+
+    /** {@link #read}, sent now and read by {@code get()} (so that it runs beside a report's other first reads). */
+    public static Supplier<ScopeAds> readLater(ClickHouseGateway clickHouse, String accountId, AdScope scope) {
         String subquery = "SELECT ad_id, platform FROM " + clickHouse.database() + ".ads_current WHERE account_id = "
                 + Sql.str(accountId) + " AND " + scope.where();
-        List<JsonNode> rows = clickHouse.select("SELECT ad_id, platform, " + scope.entity() + " AS ad_entity FROM " + clickHouse.database()
-                + ".ads_current WHERE account_id = " + Sql.str(accountId) + " AND " + scope.where() + " LIMIT " + (MAX_INLINED + 1));
-        if (rows.size() > MAX_INLINED) {
-            return new ScopeAds(subquery, null, null, scope);
+        Supplier<List<JsonNode>> read = clickHouse.selectLater("SELECT ad_id, platform, " + scope.entity() + " AS ad_entity FROM "
+                + clickHouse.database() + ".ads_current WHERE account_id = " + Sql.str(accountId) + " AND " + scope.where() + " LIMIT "
+                + (MAX_INLINED + 1));
+        return () -> {
+            List<JsonNode> rows = read.get();
+            if (rows.size() > MAX_INLINED) {
+                return new ScopeAds(subquery, null, null, scope);
+            }
+            Map<String, List<String>> byPlatform = new TreeMap<>();
+            Map<String, Map<String, String>> entities = new TreeMap<>();
+            for (JsonNode r : rows) {
+                byPlatform.computeIfAbsent(r.get("platform").asText(), p -> new ArrayList<>()).add(r.get("ad_id").asText());
+                entities.computeIfAbsent(r.get("platform").asText(), p -> new TreeMap<>()).put(r.get("ad_id").asText(), r.get("ad_entity").asText());
+            }
+            byPlatform.values().forEach(java.util.Collections::sort);
+            return new ScopeAds(subquery, byPlatform, entities, scope);
+        };
+    }
+
+    /**
+     * The ads of a scope of ads named by id on one platform ({@link AdScope.Column#ad_id}, a platform, no fixed entity)
+     * whose every id the caller has already found in {@code ads_current} on that platform (the report's labels): the
+     * same ads {@link #read} would read, known without a statement. Empty when the scope is not of that kind.
+     */
+    public static Optional<ScopeAds> known(AdScope scope) {
+        if (scope.column() != AdScope.Column.ad_id || scope.platform().isEmpty() || scope.fixedEntity().isPresent()
+                || scope.withAd() || scope.values().size() > MAX_INLINED) {
+            return Optional.empty();
         }
-        Map<String, List<String>> byPlatform = new TreeMap<>();
-        Map<String, Map<String, String>> entities = new TreeMap<>();
-        for (JsonNode r : rows) {
-            byPlatform.computeIfAbsent(r.get("platform").asText(), p -> new ArrayList<>()).add(r.get("ad_id").asText());
-            entities.computeIfAbsent(r.get("platform").asText(), p -> new TreeMap<>()).put(r.get("ad_id").asText(), r.get("ad_entity").asText());
-        }
-        byPlatform.values().forEach(java.util.Collections::sort);
-        return new ScopeAds(subquery, byPlatform, entities, scope);
+        List<String> ids = new ArrayList<>(new java.util.TreeSet<>(scope.values()));
+        Map<String, String> byAd = new TreeMap<>();
+        ids.forEach(id -> byAd.put(id, id));
+        return Optional.of(new ScopeAds(null, Map.of(scope.platform().get(), ids), Map.of(scope.platform().get(), byAd), scope));
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.attribution.query.attribution.models;
 import dev.attribution.query.attribution.models.scientific.ConversionTouches;
 import dev.attribution.query.attribution.request.AttributionRequest;
 import dev.attribution.query.attribution.roas.AdEntity;
-import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.query.attribution.clickhouse.ClicksByAd;
 import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches;
 import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches.Type;
@@ -41,13 +40,8 @@ public final class AttributedSales {
                 + "attributed_at FROM (" + sales + ") AS s ALL INNER JOIN (" + credited + ") AS c USING (conv_id)";
     }
 
-    /** The ads of {@code entity} (one read, inlined into the SQL: {@link ScopeAds}). */
-    public static ScopeAds ads(ClickHouseGateway clickHouse, String accountId, AdEntity entity) {
-        return ScopeAds.read(clickHouse, accountId, entity.scope());
-    }
-
     /** The entity's clicks (lead set) with {@code click_date} in [start, end]: {@code lead_id, click_date}. */
     public static String clicks(String db, String accountId, ScopeAds ads, Instant start, Instant end) {
-        return "SELECT lead_id, click_date FROM " + ClicksByAd.current(db, accountId, ads, start, end).subquery("c") + " WHERE lead_id != ''";
+        return "SELECT lead_id, click_date FROM " + ClicksByAd.current(db, accountId, ads, start, end, false, false).subquery("c") + " WHERE lead_id != ''";
     }
 }

@@ -2,6 +2,7 @@ package dev.attribution.query.attribution.models;
 
 import dev.attribution.query.attribution.clickhouse.AdScope;
 import dev.attribution.query.attribution.clickhouse.AttributionQuery;
+import dev.attribution.query.attribution.clickhouse.ScopeAds;
 import dev.attribution.query.attribution.metrics.MetricCatalog;
 import dev.attribution.query.attribution.metrics.TimeBuckets;
 import dev.attribution.query.attribution.models.scientific.ScientificAttribution;
@@ -23,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The rows of {@code GET /attribution} with its options (spec 4.5): one row per requested source, or per date
@@ -69,6 +71,13 @@ public class AttributionRows {
                 return new Page(List.of(), List.of(), null);
             }
         }
+        AttributionQuery.Params p = AttributionQuery.Params.of(r, zone, o.filters(), stagesLower, o.grouping());
+        // sent beside the labels: the scope's ads (read unless they are the ads named by id, known from the labels), the
+        // custom costs and the calls check (AttributionQuery.start). Over every requested id: an id the labels do not
+        // know is carried by no ad, so they are the known ids' ads and costs.
+        AdScope requested = AdScope.of(level.platform(), level.column(), ids);
+        Supplier<ScopeAds> scopeAdsLater = ScopeAds.known(requested).isPresent() ? null : ScopeAds.readLater(clickHouse, accountId, requested);
+        AttributionQuery.Started started = query.start(accountId, requested, p);
         Map<String, String[]> labels = labels(accountId, level, ids);
         List<String> known = new ArrayList<>();
         for (String id : ids) {
@@ -82,10 +91,10 @@ public class AttributionRows {
             return new Page(List.of(), unknown, next);
         }
         AdScope scope = AdScope.of(level.platform(), level.column(), known);
-        AttributionQuery.Params p = AttributionQuery.Params.of(r, zone, o.filters(), stagesLower, o.grouping());
+        ScopeAds scopeAds = scopeAdsLater == null ? ScopeAds.known(scope).orElseThrow() : scopeAdsLater.get();
         // every row is kept (allRows) and only traffic and cost are asked for (the scientific base): no sales or calls read
         boolean conversions = !allRows || !ScientificAttribution.BASE.containsAll(r.fields());
-        Map<String, MetricCatalog.Totals> totals = query.totals(accountId, scope, p, conversions);
+        Map<String, MetricCatalog.Totals> totals = query.totals(accountId, scope, scopeAds, started, p, conversions);
         List<Map<String, Object>> rows = new ArrayList<>();
         if (o.grouping().isPresent()) {
             rows.addAll(bucketRows(o.grouping().get(), p.fromDay(), p.toDay(), totals, r.fields(), allRows));

@@ -55,6 +55,11 @@ public record AdEntity(Level level, String id, String name) {
 
     /** This entity's rows of {@code ads_current} or {@code ad_spend_daily_current}. */
     public AdScope scope() {
+        return scope(level, id);
+    }
+
+    /** The rows of the entity {@code id} at {@code level}, known before it is resolved. */
+    public static AdScope scope(Level level, String id) {
         return AdScope.of(level.column, id);
     }
 

@@ -9,6 +9,7 @@ import dev.attribution.api.ApiException;
 import dev.attribution.api.QueryParams;
 import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.clickhouse.ClickHouseSql;
+import dev.attribution.query.attribution.clickhouse.AdScope;
 import dev.attribution.query.attribution.clickhouse.ScopeAds;
 import dev.attribution.query.attribution.clickhouse.SpendDays;
 import dev.attribution.query.attribution.clickhouse.Sql;
@@ -26,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * {@code GET /attribution/marginal-cac-curve} on ClickHouse (spec 4.5): daily spend and new customers of one entity,
@@ -125,30 +127,38 @@ public class MarginalCacCurve {
     }
 
     public Result curve(String accountId, ZoneId zone, Request r) {
-        AdEntity entity = AdEntity.resolve(clickHouse, accountId, r.level(), r.id());
-        ScopeAds ads = AttributedSales.ads(clickHouse, accountId, entity);
-        String db = clickHouse.database();
-        String acc = ClickHouseSql.str(accountId);
         LocalDate from = LocalDate.ofInstant(r.span().start(), zone);
         LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
+        // the entity's ads and custom costs are read while the entity is resolved (an unknown id: 400, both unused)
+        AdScope scope = AdEntity.scope(r.level(), r.id());
+        Supplier<ScopeAds> adsLater = ScopeAds.readLater(clickHouse, accountId, scope);
+        Supplier<Map<LocalDate, Long>> customLater = customCosts.byDayLater(accountId, scope, r.id(), from, to);
+        AdEntity entity = AdEntity.resolve(clickHouse, accountId, r.level(), r.id());
+        ScopeAds ads = adsLater.get();
+        String db = clickHouse.database();
+        String acc = ClickHouseSql.str(accountId);
         Map<LocalDate, long[]> days = new HashMap<>();
-        for (JsonNode row : clickHouse.select("SELECT toString(day) AS d, sum(toInt64(round(toFloat64(spend) * 100))) AS c FROM "
-                + SpendDays.between(db, accountId, from, to, entity.scope()).subquery("sp") + " WHERE "
-                + entity.scope().where() + " GROUP BY d")) {
-            days.computeIfAbsent(LocalDate.parse(row.get("d").asText()), k -> new long[2])[0] = row.get("c").asLong();
-        }
-        // a day's spend includes the custom costs allocated to the entity that day (docs/attribution-models.md)
-        customCosts.byDay(accountId, entity, from, to).forEach((d, cents) -> days.computeIfAbsent(d, k -> new long[2])[0] += cents);
         boolean last = r.model() == Model.last_click;
         // New customers: leads whose first purchase is credited to the entity, on the day of the credited click.
         // Grouped by 15-minute slot (every zone offset in use is a multiple of 15 minutes), then by day in Java.
         // Only sales from the start on are read: a sale is not older than its click, and the items of a lead's first
         // purchase share its date, so a lead whose first purchase is older has none of them read.
         String attributed = AttributedSales.sql(db, accountId, ads, last, r.span().start(), Sql.LATEST);
-        for (JsonNode row : clickHouse.select("SELECT intDiv(toUInt32(first_click), 900) AS slot, count() AS n FROM (SELECT lead_id, "
-                + "argMin(attributed_at, sale_at) AS first_click FROM (" + attributed + ") AS x WHERE is_first_sale = 1 GROUP BY lead_id) AS f"
-                + " WHERE first_click >= " + Sql.dateTime(r.span().start()) + " AND first_click <= "
-                + Sql.dateTime(r.span().end()) + " GROUP BY slot" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES)) {
+        // the daily spend and the new customers at once (different tables)
+        List<List<JsonNode>> read = clickHouse.selectAll(List.of(
+                "SELECT toString(day) AS d, sum(toInt64(round(toFloat64(spend) * 100))) AS c FROM "
+                        + SpendDays.between(db, accountId, from, to, entity.scope()).subquery("sp") + " WHERE "
+                        + entity.scope().where() + " GROUP BY d",
+                "SELECT intDiv(toUInt32(first_click), 900) AS slot, count() AS n FROM (SELECT lead_id, "
+                        + "argMin(attributed_at, sale_at) AS first_click FROM (" + attributed + ") AS x WHERE is_first_sale = 1 GROUP BY lead_id) AS f"
+                        + " WHERE first_click >= " + Sql.dateTime(r.span().start()) + " AND first_click <= "
+                        + Sql.dateTime(r.span().end()) + " GROUP BY slot" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES));
+        for (JsonNode row : read.get(0)) {
+            days.computeIfAbsent(LocalDate.parse(row.get("d").asText()), k -> new long[2])[0] = row.get("c").asLong();
+        }
+        // a day's spend includes the custom costs allocated to the entity that day (docs/attribution-models.md)
+        customLater.get().forEach((d, cents) -> days.computeIfAbsent(d, k -> new long[2])[0] += cents);
+        for (JsonNode row : read.get(1)) {
             LocalDate d = LocalDate.ofInstant(Instant.ofEpochSecond(row.get("slot").asLong() * 900), zone);
             days.computeIfAbsent(d, k -> new long[2])[1] += row.get("n").asLong();
         }

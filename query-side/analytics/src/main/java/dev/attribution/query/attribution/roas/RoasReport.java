@@ -10,6 +10,7 @@ import dev.attribution.api.ApiException;
 import dev.attribution.api.QueryParams;
 import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.clickhouse.ClickHouseSql;
+import dev.attribution.query.attribution.clickhouse.AdScope;
 import dev.attribution.query.attribution.clickhouse.ScopeAds;
 import dev.attribution.query.attribution.clickhouse.SpendDays;
 import dev.attribution.query.attribution.clickhouse.Sql;
@@ -22,6 +23,7 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * {@code GET /attribution/roas} on ClickHouse (spec 4.5): the fixed preset (last_click, rebills in total_revenue, no
@@ -81,10 +83,15 @@ public class RoasReport {
 
     /** The result, or empty when the entity has no row for the range (no credited sale, click or spend row). */
     public Optional<Result> report(String accountId, ZoneId zone, Request r) {
+        LocalDate from = LocalDate.ofInstant(r.span().start(), zone);
+        LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
+        // the entity's ads and custom costs are read while the entity is resolved (an unknown id: 400, both unused)
+        AdScope scope = AdEntity.scope(r.level(), r.id());
+        Supplier<ScopeAds> adsLater = ScopeAds.readLater(clickHouse, accountId, scope);
+        Supplier<java.util.Map<LocalDate, Long>> customLater = customCosts.byDayLater(accountId, scope, r.id(), from, to);
         AdEntity entity = AdEntity.resolve(clickHouse, accountId, r.level(), r.id());
-        ScopeAds ads = AttributedSales.ads(clickHouse, accountId, entity);
+        ScopeAds ads = adsLater.get();
         String db = clickHouse.database();
-        String acc = ClickHouseSql.str(accountId);
         String start = Sql.dateTime(r.span().start());
         String end = Sql.dateTime(r.span().end());
         String when = r.basis() == Basis.click_date ? "attributed_at" : "sale_at";
@@ -95,8 +102,6 @@ public class RoasReport {
                 + AttributedSales.sql(db, accountId, ads, true, r.span().start(), r.basis() == Basis.click_date ? Sql.LATEST : r.span().end())
                 + ") AS x WHERE " + when + " >= " + start + " AND "
                 + when + " <= " + end + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
-        LocalDate from = LocalDate.ofInstant(r.span().start(), zone);
-        LocalDate to = LocalDate.ofInstant(r.span().end(), zone);
         String spendSql = "SELECT count() AS n_rows, sum(toInt64(round(toFloat64(spend) * 100))) AS c_cost, "
                 + "toString(sum(reported_conversions)) AS reported, sum(toInt64(round(toFloat64(reported_revenue) * 100))) AS c_reported "
                 + "FROM " + SpendDays.between(db, accountId, from, to, entity.scope()).subquery("sp") + " WHERE "
@@ -108,7 +113,7 @@ public class RoasReport {
         long clicks = results.get(2).get(0).get("n").asLong();
         long spendRows = c.get("n_rows").asLong();
         // cost = imported spend + the custom costs allocated to the entity (docs/attribution-models.md, "Custom costs")
-        long custom = customCosts.byDay(accountId, entity, from, to).values().stream().mapToLong(Long::longValue).sum();
+        long custom = customLater.get().values().stream().mapToLong(Long::longValue).sum();
         if (s.get("n_sales").asLong() == 0 && spendRows == 0 && clicks == 0 && custom == 0) {
             return Optional.empty();
         }
