@@ -18,7 +18,7 @@
 #    PROCESSED mark commit in one transaction, so processed_at - created_at is the time until GET /leads shows the lead.
 # 5. with SUSTAINED_SECONDS=N (issue 23 point 3; e.g. 300): a sustained mixed load — in turn a new lead, a click of it,
 #    an order of it — at SUSTAINED_RATE (3,000) writes/s for N s (Paced.java, PACED_MIX=mixed). Every 10 s the backlog
-#    (pending writes, age of the oldest, writes applied in those 10 s); a probe lead each second (bench/Probe.java)
+#    (pending writes, age of the oldest, writes applied in those 10 s and in how many transactions); a probe lead each second (bench/Probe.java)
 #    gives created→visible in ClickHouse p50/p99/max; then how long the backlog takes to drain and created→applied
 #    p50/p99 over the phase's writes. SUSTAINED_ONLY=1 skips phases 3–4. A growing pending column is a rate the
 #    server does not sustain.
@@ -111,10 +111,12 @@ if [ "${SUSTAINED_SECONDS:-0}" -gt 0 ]; then
   t0=$(date +%s)
   while kill -0 "$paced" 2>/dev/null; do
     sleep 10
+    aside=$(curl -s "http://127.0.0.1:$APP_PORT/prometheus" | awk '/^write_workers_standing_aside / {printf "%d", $2}')
     "${PSQL[@]}" -c "SELECT 't=' || ($(date +%s) - $t0) || 's accepted=' || count(*) || ' pending=' || count(*) FILTER (WHERE status = 'PENDING')
       || ' oldest_pending_s=' || coalesce(round(extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'PENDING'))::numeric, 1), 0)
       || ' applied_last_10s=' || count(*) FILTER (WHERE processed_at > now() - interval '10 seconds')
-      || ' load=$(cut -d' ' -f1 /proc/loadavg)' FROM write_requests"
+      || ' batches_last_10s=' || count(DISTINCT xmin::text) FILTER (WHERE processed_at > now() - interval '10 seconds')
+      || ' workers_aside=${aside:-?} load=$(cut -d' ' -f1 /proc/loadavg)' FROM write_requests"
   done
   wait "$paced" || true
   cat "$WORK/sustained.out"

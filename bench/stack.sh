@@ -22,7 +22,7 @@ PSQL=(/usr/lib/postgresql/15/bin/psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d 
 
 java -Xmx1g ${SERVER_JAVA_OPTS:-} -jar "$JAR" > "$WORK/server.log" 2>&1 &
 SERVER_PID=$!
-for _ in $(seq 1 150); do
+for _ in $(seq 1 "${STARTUP_POLLS:-600}"); do   # 0.2 s each: a loaded 2-core machine took over 30 s
   code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$APP_PORT/api/v1.0/leads" || true)
   [ "$code" = 401 ] && break
   sleep 0.2

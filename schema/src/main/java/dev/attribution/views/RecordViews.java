@@ -3,6 +3,7 @@ package dev.attribution.views;
 import java.sql.Connection;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,6 +26,9 @@ public interface RecordViews {
     /** The live sales of an order, in item order (the result of the order writes). */
     List<SaleView> orderSales(Connection c, String accountId, ZoneId zone, String orderId);
 
+    /** The live sales of each order, each in item order as {@link #orderSales} renders them (one read for them all). */
+    Map<String, List<SaleView>> ordersSales(Connection c, String accountId, ZoneId zone, List<String> orderIds);
+
     /** Calls as {@code GET /calls} renders them. */
     List<CallView> calls(Connection c, String accountId, ZoneId zone, List<String> ids);
 
@@ -36,6 +40,9 @@ public interface RecordViews {
 
     /** A click as {@code GET /leads/clicks} renders it. */
     Optional<ClickView> click(Connection c, String accountId, ZoneId zone, String clickId);
+
+    /** Clicks by id as {@code GET /leads/clicks} renders them (one read for them all); absent ids are left out. */
+    Map<String, ClickView> clicks(Connection c, String accountId, ZoneId zone, List<String> clickIds);
 
     /** A custom cost as {@code GET /custom-costs} renders it. */
     Optional<CustomCostView> customCost(Connection c, String accountId, String id);

@@ -11,6 +11,7 @@ import dev.attribution.command.requests.CommandHandler;
 import dev.attribution.command.requests.GroupWriteHandler;
 import dev.attribution.command.urlrules.UrlRuleEngine;
 import dev.attribution.command.urlrules.UrlRuleMatcher;
+import dev.attribution.views.ClickView;
 import dev.attribution.views.RecordViews;
 import jakarta.inject.Singleton;
 
@@ -20,6 +21,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -142,9 +144,20 @@ class ClickHandler implements CommandHandler<CreateClick>, GroupWriteHandler {
             }
         }
         leads.addIpsAndTouchMany(c, accountIds, leadIds, commands.stream().map(CreateClick::ip).toList(), nows);
+        Map<String, Map<String, ClickView>> rendered = new HashMap<>(); // per account, one read of its clicks
+        for (Account account : accounts.values()) {
+            List<String> ofAccount = new ArrayList<>();
+            for (int i = 0; i < writes.size(); i++) {
+                if (accountIds.get(i).equals(account.id())) {
+                    ofAccount.add(ids.get(i));
+                }
+            }
+            rendered.put(account.id(), views.clicks(c, account.id(), account.timeZone(), ofAccount));
+        }
         List<JsonNode> out = new ArrayList<>();
         for (int i = 0; i < writes.size(); i++) {
-            out.add(render(c, writes.get(i).account(), ids.get(i)));
+            ClickView view = rendered.get(accountIds.get(i)).get(ids.get(i));
+            out.add(view == null ? null : (JsonNode) JsonBody.mapper().valueToTree(view));
         }
         return out;
     }

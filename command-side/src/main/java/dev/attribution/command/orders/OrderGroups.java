@@ -1,18 +1,23 @@
 package dev.attribution.command.orders;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.attribution.api.auth.Account;
 import dev.attribution.command.commerce.PersonFields;
+import dev.attribution.command.events.DomainEvents;
 import dev.attribution.command.leads.LeadResolver;
 import dev.attribution.command.orders.OrderCommands.PlaceOrder;
+import dev.attribution.command.products.ProductCatalog;
 import dev.attribution.command.requests.CommandHandler;
 import dev.attribution.command.requests.WriteHandler;
 import dev.attribution.command.sales.SalesTable;
+import dev.attribution.views.SaleView;
 import jakarta.inject.Singleton;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +31,8 @@ import java.util.Set;
  * order that names its buyer by email alone (no phones, IPs or stage), is its own attributed lead (no
  * {@code parentEmail}) and names no cart or subscription. Per group: which orders exist already, one statement; the
  * buyers upserted, one; the orders inserted, one; the sales inserted, one per account; the purchase flags, one. Each
- * item's product is found as for one order, and each order's result is rendered once (its events come from it).
+ * item's product is found as for one order; the orders' results are read once per account for the group (their
+ * events come from them).
  *
  * <p>An order placed again (a retry: a no-op, or refused when its content differs) and a second order of a buyer
  * already in the group are applied after the group, one by one, by {@link OrderHandlers#create}: each order's result
@@ -100,6 +106,7 @@ class OrderGroups {
                 nows);
         List<OrdersTable.NewOrder> rows = new ArrayList<>();
         List<List<SalesTable.NewSale>> salesOf = new ArrayList<>();
+        Map<String, ProductCatalog.Product> products = new HashMap<>();
         for (int k = 0; k < grouped.size(); k++) {
             PlaceOrder p = placed.get(k);
             String currency = p.currency() != null ? p.currency() : writes.get(grouped.get(k)).account().currency();
@@ -107,15 +114,29 @@ class OrderGroups {
             OrderSplit.Totals totals = OrderInput.totals(p, currency, 0);
             rows.add(OrderHandlers.newOrder(p, buyers.get(k), currency, date, totals));
             salesOf.add(handlers.newSales(c, accountIds.get(k), nows.get(k), p.orderId(), buyers.get(k), buyers.get(k), p,
-                    currency, date, totals));
+                    currency, date, totals, products));
         }
         orders.insertAll(c, accountIds, rows, nows);
         List<List<String>> created = insertSales(c, accountIds, nows, salesOf);
         sales.refreshFlagsMany(c, accountIds, buyers, nows);
+        // each account's orders read in one go, then each order's result and events in the group's order (as one by one)
+        Map<String, List<String>> orderIdsOf = new LinkedHashMap<>();
+        for (int k = 0; k < grouped.size(); k++) {
+            orderIdsOf.computeIfAbsent(accountIds.get(k), a -> new ArrayList<>()).add(placed.get(k).orderId());
+        }
+        Map<String, Map<String, List<SaleView>>> rendered = new HashMap<>();
+        for (int k = 0; k < grouped.size(); k++) {
+            Account account = writes.get(grouped.get(k)).account();
+            rendered.computeIfAbsent(account.id(), a -> handlers.rendered(c, account, orderIdsOf.get(a)));
+        }
+        List<DomainEvents.Event> events = new ArrayList<>();
         for (int k = 0; k < grouped.size(); k++) {
             int i = grouped.get(k);
-            results[i] = handlers.renderWithEvents(c, writes.get(i).account(), placed.get(k).orderId(), created.get(k), nows.get(k));
+            Account account = writes.get(i).account();
+            results[i] = OrderHandlers.withEvents(account, rendered.get(account.id()).get(placed.get(k).orderId()),
+                    created.get(k), nows.get(k), events);
         }
+        DomainEvents.recordAll(c, events); // in the group's order, as one by one
     }
 
     /**

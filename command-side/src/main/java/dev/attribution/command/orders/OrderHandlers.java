@@ -29,6 +29,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -212,19 +213,38 @@ public class OrderHandlers {
      */
     JsonNode renderWithEvents(Connection c, Account account, String orderId, List<String> created, Instant now)
             throws SQLException {
-        List<SaleView> rendered = views.orderSales(c, account.id(), account.timeZone(), orderId);
+        List<DomainEvents.Event> events = new ArrayList<>();
+        JsonNode result = withEvents(account, views.orderSales(c, account.id(), account.timeZone(), orderId), created, now, events);
+        DomainEvents.recordAll(c, events);
+        return result;
+    }
+
+    /**
+     * The live sales of each order of one account as {@link #renderWithEvents} reads them, read together
+     * ({@link RecordViews#ordersSales}: one read and one lead embed for a group of orders, issue 23 point 3).
+     */
+    Map<String, List<SaleView>> rendered(Connection c, Account account, List<String> orderIds) {
+        return views.ordersSales(c, account.id(), account.timeZone(), orderIds);
+    }
+
+    /**
+     * The result of an order whose live sales are {@code rendered}; a {@code sale.attributed} event for each of
+     * {@code created} among them is added to {@code events} (in sale id order), for the caller to record.
+     */
+    static JsonNode withEvents(Account account, List<SaleView> rendered, List<String> created, Instant now,
+                               List<DomainEvents.Event> events) {
         Set<String> createdIds = new java.util.HashSet<>(created);
-        List<SaleView> events = new ArrayList<>();
+        com.fasterxml.jackson.databind.node.ArrayNode result = JsonBody.mapper().createArrayNode();
+        java.util.TreeMap<String, JsonNode> attributed = new java.util.TreeMap<>(); // sale ids share one shape: ordered as PostgreSQL does
         for (SaleView sale : rendered) {
+            JsonNode tree = JsonBody.mapper().valueToTree(sale);
+            result.add(tree);
             if (createdIds.contains(sale.id())) {
-                events.add(sale);
+                attributed.put(sale.id(), tree);
             }
         }
-        events.sort(java.util.Comparator.comparing(SaleView::id)); // sale ids share one shape: ordered as PostgreSQL does
-        for (SaleView sale : events) {
-            DomainEvents.record(c, account.id(), "sale.attributed", sale.id(), JsonBody.mapper().valueToTree(sale), now);
-        }
-        return JsonBody.mapper().valueToTree(rendered);
+        attributed.forEach((id, tree) -> events.add(new DomainEvents.Event(account.id(), "sale.attributed", id, tree, now)));
+        return result;
     }
 
     /** The row of a new order. */
@@ -306,6 +326,16 @@ public class OrderHandlers {
     /** The sales of the order's items, their products found (created when absent), not inserted yet. */
     List<SalesTable.NewSale> newSales(Connection c, String accountId, Instant now, String orderId, String attributed, String buyer,
                                       OrderContent p, String currency, Instant date, OrderSplit.Totals totals) throws SQLException {
+        return newSales(c, accountId, now, orderId, attributed, buyer, p, currency, date, totals, new java.util.HashMap<>());
+    }
+
+    /**
+     * As above; {@code found} holds the products found so far by account, tag or name (a group of orders looks each
+     * product up once: found or created by its first order, the next ones find that same row).
+     */
+    List<SalesTable.NewSale> newSales(Connection c, String accountId, Instant now, String orderId, String attributed, String buyer,
+                                      OrderContent p, String currency, Instant date, OrderSplit.Totals totals,
+                                      Map<String, ProductCatalog.Product> found) throws SQLException {
         List<OrderSplit.Item> items = OrderInput.items(p, currency);
         List<OrderSplit.Part> parts = OrderSplit.split(items, totals);
         List<SalesTable.NewSale> newSales = new ArrayList<>(items.size());
@@ -315,8 +345,13 @@ public class OrderHandlers {
             OrderSplit.Part part = parts.get(i);
             List<String> packages = item.packageNames();
             String name = item.name();
-            ProductCatalog.Product product = products.forItem(c, accountId, name, item.tag(), item.sku(),
-                    Money.toDecimal(amounts.unitPrice(), currency), item.categoryName(), packages, now);
+            String key = accountId + (item.tag() != null ? "\u0000t\u0000" + item.tag() : "\u0000n\u0000" + name);
+            ProductCatalog.Product product = found.get(key);
+            if (product == null) {
+                product = products.forItem(c, accountId, name, item.tag(), item.sku(),
+                        Money.toDecimal(amounts.unitPrice(), currency), item.categoryName(), packages, now);
+                found.put(key, product);
+            }
             String categoryName = item.categoryName();
             String categoryId = categoryName != null ? Categories.idFor(c, accountId, categoryName, now) : product.categoryId();
             if (categoryName == null) {

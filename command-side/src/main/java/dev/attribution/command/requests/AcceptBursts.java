@@ -15,15 +15,21 @@ import java.util.function.LongSupplier;
  * order. A burst is an accept rate above {@code attribution.worker.yield-above} per second (measured over the last
  * {@link #WINDOW_NANOS}); 0 never yields. Below the threshold — e.g. 500 writes/s — workers never wait.
  * <p>
- * Bounded: a worker stands aside only while it has caught up with the pending writes within the last
- * {@code attribution.worker.max-yield}, so no write waits longer than that for a burst; load that outlasts it is
- * overload, not a burst, and the worker applies at full speed beside the accepts until it has caught up again.
+ * Bounded twice by {@code attribution.worker.max-yield}: (1) a worker stands aside only while it has caught up with
+ * the pending writes (a claim found nothing to apply) within the last max-yield, so no write waits longer than that
+ * for a burst; (2) a burst that has lasted max-yield is sustained load, not a burst: the workers then apply at full
+ * speed beside the accepts, and stand aside again only in a new burst, once the accept rate has stayed at or below
+ * {@code yield-above} for {@link #CALM_NANOS}. (2) keeps a sustained load from being applied in a saw-tooth (stand
+ * aside max-yield, catch up, stand aside again); (1) keeps a train of bursts with short calms between them from
+ * starving the backlog.
  * Per node: each node measures its own accepts and paces its own workers.
  */
 @Singleton
 public class AcceptBursts {
 
     static final long WINDOW_NANOS = 250_000_000L;
+    /** How long the accept rate stays at or below the threshold before a burst is over (a new one may yield again). */
+    static final long CALM_NANOS = 1_000_000_000L;
     private static final long PAUSE_MILLIS = 20;
 
     private final long yieldAbove;
@@ -34,6 +40,10 @@ public class AcceptBursts {
     private long windowStart;
     private long windowCount;
     private volatile double rate;
+    /** When the current burst began ({@link #clock} time), or {@link #CALM} while none is on. */
+    private volatile long burstSince = CALM;
+    private long lastAbove;
+    private static final long CALM = Long.MIN_VALUE;
 
     @Inject
     public AcceptBursts(WorkerSettings settings) {
@@ -81,16 +91,30 @@ public class AcceptBursts {
         }
         long total = accepted.sum();
         rate = (total - windowCount) * 1e9 / elapsed;
+        if (yieldAbove > 0 && rate > yieldAbove) {
+            if (burstSince == CALM) {
+                burstSince = windowStart;
+            }
+            lastAbove = now;
+        } else if (burstSince != CALM && now - lastAbove >= CALM_NANOS) {
+            burstSince = CALM;
+        }
         windowCount = total;
         windowStart = now;
     }
 
     /**
      * Whether a worker that last caught up with the pending writes at {@code caughtUpAt} ({@link System#nanoTime()}) should
-     * wait before its next batch: a burst is on and the worker caught up less than {@code max-yield} ago.
+     * wait before its next batch: a burst is on, it began less than {@code max-yield} ago, and the worker caught up less
+     * than {@code max-yield} ago.
      */
     boolean yielding(long caughtUpAt) {
-        return burst() && clock.getAsLong() - caughtUpAt < maxYieldNanos;
+        if (!burst()) {
+            return false;
+        }
+        long now = clock.getAsLong();
+        long since = burstSince;
+        return now - caughtUpAt < maxYieldNanos && since != CALM && now - since < maxYieldNanos;
     }
 
     /** Waits while {@link #yielding}; returns at once when no burst is on. */

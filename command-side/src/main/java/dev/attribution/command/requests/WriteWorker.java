@@ -122,15 +122,16 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private void run() {
         while (running) {
             try (Connection connection = dataSource.getConnection()) {
-                long caughtUpAt = System.nanoTime(); // when a batch last found fewer pending writes than it could take
+                // when a claim last found nothing to apply. Not "a batch smaller than batch-size": batch-bytes and the
+                // keys other threads hold cut most batches of a big backlog short, and a worker that counted those as
+                // caught up stood aside again and again while the backlog grew (issue 23 point 3)
+                long caughtUpAt = System.nanoTime();
                 while (running) {
                     long seen = signal.generation();
                     awaitCalm(caughtUpAt);
                     int applied = processBatch(connection);
-                    if (applied < batchSize) {
-                        caughtUpAt = System.nanoTime();
-                    }
                     if (applied == 0) {
+                        caughtUpAt = System.nanoTime();
                         awaitWrites(seen);
                     }
                 }

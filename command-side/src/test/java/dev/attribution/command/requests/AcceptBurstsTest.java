@@ -79,6 +79,49 @@ class AcceptBurstsTest {
     }
 
     @Test
+    void aBurstLastingMaxYieldIsSustainedLoadAndWorkersApplyBesideItUntilACalm() {
+        TestClock clock = new TestClock(Duration.ZERO);
+        AcceptBursts bursts = new AcceptBursts(100, Duration.ofSeconds(5), clock);
+        // 4,000 accepts/s for 20 s; the worker catches up with its share before every window (a claim found nothing)
+        int yielded = 0;
+        for (int w = 0; w < 80; w++) {
+            burstOverOneWindow(bursts, clock, 1000);
+            boolean yielding = bursts.yielding(clock.getAsLong());
+            assertTrue(bursts.burst(), "window " + w + " is a burst");
+            if (w < 19) {
+                assertTrue(yielding, "window " + w + ": the burst began " + (w + 1) * 250 + " ms ago, within max-yield");
+            } else {
+                assertFalse(yielding, "window " + w + ": the burst has lasted max-yield: applied beside the accepts");
+            }
+            yielded += yielding ? 1 : 0;
+        }
+        assertEquals(19, yielded, "stood aside for the first 5 s of 20 only");
+        // a dip shorter than a calm second does not end the burst
+        clock.advance(WINDOW.multipliedBy(2));
+        assertFalse(bursts.yielding(clock.getAsLong()), "no accepts for 500 ms: no burst now");
+        burstOverOneWindow(bursts, clock, 1000);
+        assertFalse(bursts.yielding(clock.getAsLong()), "500 ms of calm is not a new burst: still applied beside");
+        // a calm second ends it: the next burst is absorbed again
+        clock.advance(Duration.ofNanos(AcceptBursts.CALM_NANOS));
+        assertFalse(bursts.burst(), "a calm second");
+        burstOverOneWindow(bursts, clock, 1000);
+        assertTrue(bursts.yielding(clock.getAsLong()), "a new burst after a calm second: the workers stand aside again");
+    }
+
+    @Test
+    void aWorkerThatNeverCatchesUpStopsStandingAsideAfterMaxYieldOfANewBurst() {
+        TestClock clock = new TestClock(Duration.ZERO);
+        AcceptBursts bursts = new AcceptBursts(100, Duration.ofSeconds(5), clock);
+        long caughtUp = clock.getAsLong();
+        clock.advance(Duration.ofSeconds(4));
+        burstOverOneWindow(bursts, clock, 1000);
+        assertTrue(bursts.yielding(caughtUp), "caught up 4.25 s ago, the burst 250 ms old");
+        clock.advance(Duration.ofSeconds(1));
+        burstOverOneWindow(bursts, clock, 1000);
+        assertFalse(bursts.yielding(caughtUp), "caught up 5.5 s ago: its writes wait no longer, whatever the burst's age");
+    }
+
+    @Test
     void awaitCalmReturnsOnceTheBurstIsOverAndAtOnceWithoutOne() throws InterruptedException {
         // every read of the clock moves it 5 ms: the window closes with no accepts after ~50 reads
         TestClock clock = new TestClock(Duration.ofMillis(5));

@@ -149,6 +149,12 @@ class GroupApplyTest extends PlatformTest {
             assertEquals(click.get("leadId").asText(), lead.get("id").asText());
             assertEquals("[\"10.9.0." + i + "\"]", lead.get("ips").toString());
         }
+        for (int i = 0; i < 12; i++) {
+            // the group's results are read for the whole group at once: each is still the click exactly as GET renders it
+            JsonNode listed = get(a.key(), "/api/v1.0/leads/clicks?emails=" + list(clicks.get(i).get("email").asText())).body().get("result");
+            assertEquals(1, listed.size());
+            assertEquals(jsonb(listed.get(0)), jsonb(clicks.get(i)), "click " + i + ": the result is the click as GET renders it");
+        }
         assertEquals("Known", get(a.key(), "/api/v1.0/leads?emails=" + list("known-clicker@group.test")).body().get("result").get(0)
                 .get("firstName").asText(), "a click keeps the lead's names");
         assertEquals(12, scalar("SELECT count(*) FROM leads WHERE account_id = ANY(?)", List.of(a.id())));
@@ -196,6 +202,15 @@ class GroupApplyTest extends PlatformTest {
             assertEquals("B" + i, sales.get(0).get("lead").get("firstName").asText());
             assertEquals("Group Widget", sales.get(0).get("product").get("name").asText());
         }
+        for (int i = 0; i < 8; i += 2) {
+            // the group's orders are read in one go per account: each result is still its sales exactly as GET renders
+            // them (buyers of even orders are written by no later write of the test)
+            for (JsonNode sale : results.get(i)) {
+                JsonNode listed = get(a.key(), "/api/v1.0/sales?ids=" + list(sale.get("id").asText())).body().get("result");
+                assertEquals(1, listed.size());
+                assertEquals(jsonb(listed.get(0)), jsonb(sale), "order " + i + ": the result is its sales as GET /sales renders them");
+            }
+        }
         assertEquals(results.get(1).get(0).get("lead").get("id"), results.get(8).get(0).get("lead").get("id"), "the same buyer");
         assertEquals("B1", results.get(8).get(0).get("lead").get("firstName").asText());
         assertEquals(placed.toString(), results.get(9).toString(), "an order placed again is a no-op");
@@ -223,6 +238,18 @@ class GroupApplyTest extends PlatformTest {
         try (Connection c = DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
              PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setArray(1, c.createArrayOf("text", values.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+
+    /** {@code json} as PostgreSQL stores it: a result is kept as jsonb (its keys and numbers normalised) and read back so. */
+    private String jsonb(JsonNode json) throws Exception {
+        try (Connection c = DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT ?::jsonb::text")) {
+            ps.setString(1, json.toString());
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return rs.getString(1);

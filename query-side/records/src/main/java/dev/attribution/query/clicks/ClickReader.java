@@ -84,6 +84,15 @@ public class ClickReader {
         return query(c, new SqlQuery(SELECT + " AND c.id = ?", accountId, id), zone).stream().findFirst().map(Row::view);
     }
 
+    /** Clicks by id on the caller's connection (the results of a group of processed CREATE_CLICK); absent ids are left out. */
+    public Map<String, ClickView> byIds(Connection c, String accountId, ZoneId zone, List<String> ids) {
+        Map<String, ClickView> out = new java.util.HashMap<>();
+        for (Row r : query(c, new SqlQuery(SELECT + " AND c.id = ANY(?)", accountId, ids), zone)) {
+            out.put(r.view().id(), r.view());
+        }
+        return out;
+    }
+
     private record Row(ClickView view, Instant date) {
     }
 

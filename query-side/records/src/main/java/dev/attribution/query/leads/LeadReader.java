@@ -162,9 +162,16 @@ public class LeadReader {
     /** Same, on the caller's connection: a write worker renders its result inside its own transaction. */
     public List<LeadView> byIds(Connection connection, String accountId, ZoneId zone, List<String> ids) {
         List<Row> found = query(connection, accountId, new SqlQuery(SELECT + " AND l.id = ANY(?)", accountId, ids), zone);
+        java.util.Map<String, LeadView> byId = new java.util.HashMap<>();
+        for (Row r : found) {
+            byId.putIfAbsent(r.view().id(), r.view());
+        }
         List<LeadView> ordered = new ArrayList<>();
         for (String id : ids) {
-            found.stream().map(Row::view).filter(l -> l.id().equals(id)).findFirst().ifPresent(ordered::add);
+            LeadView lead = byId.get(id);
+            if (lead != null) {
+                ordered.add(lead);
+            }
         }
         return ordered;
     }

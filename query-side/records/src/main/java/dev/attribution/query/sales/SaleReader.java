@@ -20,7 +20,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Reads live sales from PostgreSQL in the Sale shape, each with its (attributed) lead embedded. */
 @Singleton
@@ -70,6 +73,24 @@ public class SaleReader {
     public List<SaleView> byOrder(Connection c, String accountId, ZoneId zone, String orderId) {
         return withLeads(c, accountId, zone, new SqlQuery(SELECT + " AND s.order_id = ? ORDER BY s.position, s.id",
                 accountId, orderId).list(c, rs -> row(rs, zone)));
+    }
+
+    /**
+     * The live sales of each of {@code orderIds}, each order's in item order as {@link #byOrder} reads them, on the
+     * caller's connection: one read and one lead embed for a group of orders (issue 23 point 3). An order without
+     * live sales maps to an empty list.
+     */
+    public Map<String, List<SaleView>> byOrders(Connection c, String accountId, ZoneId zone, List<String> orderIds) {
+        List<SaleView> all = withLeads(c, accountId, zone, new SqlQuery(SELECT
+                + " AND s.order_id = ANY(?) ORDER BY s.order_id, s.position, s.id", accountId, orderIds).list(c, rs -> row(rs, zone)));
+        Map<String, List<SaleView>> out = new HashMap<>();
+        for (String orderId : orderIds) {
+            out.put(orderId, new ArrayList<>());
+        }
+        for (SaleView sale : all) {
+            out.get(sale.orderId()).add(sale);
+        }
+        return out;
     }
 
     /** The live sales of {@code ids}, on the caller's connection. */

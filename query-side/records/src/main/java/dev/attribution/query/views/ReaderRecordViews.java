@@ -24,6 +24,7 @@ import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** {@link RecordViews} by the readers of the GETs: a write's result is the record exactly as its GET renders it. */
@@ -70,6 +71,11 @@ class ReaderRecordViews implements RecordViews {
     }
 
     @Override
+    public Map<String, List<SaleView>> ordersSales(Connection c, String accountId, ZoneId zone, List<String> orderIds) {
+        return sales.byOrders(c, accountId, zone, orderIds);
+    }
+
+    @Override
     public List<CallView> calls(Connection c, String accountId, ZoneId zone, List<String> ids) {
         return calls.byIds(c, accountId, zone, ids);
     }
@@ -87,6 +93,11 @@ class ReaderRecordViews implements RecordViews {
     @Override
     public Optional<ClickView> click(Connection c, String accountId, ZoneId zone, String clickId) {
         return clicks.byId(c, accountId, zone, clickId);
+    }
+
+    @Override
+    public Map<String, ClickView> clicks(Connection c, String accountId, ZoneId zone, List<String> clickIds) {
+        return clicks.byIds(c, accountId, zone, clickIds);
     }
 
     @Override
