@@ -65,14 +65,20 @@ ch() { curl -sS --fail-with-body "http://127.0.0.1:$CH_HTTP/" --data-binary "$1"
 chbig() { curl -sS --fail-with-body "http://127.0.0.1:$CH_HTTP/?max_memory_usage=${CH_QUERY_MEMORY:-8000000000}" --data-binary "$1"; }
 
 # the server migrates both stores (Flyway, ClickHouse DDL); CDC stays off: the bench loads both stores itself
-java -Xmx1g -Dattribution.roles.cdc=false -jar "$JAR" > "$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-for _ in $(seq 1 300); do
-  code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$APP_PORT/api/v1.0/leads" || true)
-  [ "$code" = 401 ] && break
-  sleep 0.2
-done
-[ "$code" = 401 ] || { echo "server did not start:"; tail -50 "$WORK/server.log"; exit 1; }
+# start_server JAR PORT LOG: a server of JAR on PORT, CDC off; waits until it answers (401 without a key)
+start_server() {
+  local code
+  PORT=$2 java -Xmx1g -Dattribution.roles.cdc=false -jar "$1" > "$3" 2>&1 &
+  STARTED_PID=$!
+  for _ in $(seq 1 300); do
+    code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$2/api/v1.0/leads" || true)
+    [ "$code" = 401 ] && return 0
+    sleep 0.2
+  done
+  echo "server $1 did not start:"; tail -50 "$3"; kill "$STARTED_PID" 2>/dev/null; exit 1
+}
+start_server "$JAR" "$APP_PORT" "$WORK/server.log"
+SERVER_PID=$STARTED_PID
 created=$(java -jar "$JAR" admin account create --name Bench --time-zone UTC 2>/dev/null | tail -1)
 ACC=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["accountId"])' "$created")
 KEY=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["apiKey"])' "$created")
@@ -219,14 +225,8 @@ reports() {
 if [ -n "${BEFORE_JAR:-}" ]; then
   # the other build on the same stores (its migrations are those already applied, or older)
   BEFORE_PORT=$(free_port)
-  PORT=$BEFORE_PORT java -Xmx1g -Dattribution.roles.cdc=false -jar "$BEFORE_JAR" > "$WORK/server-before.log" 2>&1 &
-  BEFORE_PID=$!
-  for _ in $(seq 1 300); do
-    code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$BEFORE_PORT/api/v1.0/leads" || true)
-    [ "$code" = 401 ] && break
-    sleep 0.2
-  done
-  [ "$code" = 401 ] || { echo "before server did not start:"; tail -50 "$WORK/server-before.log"; exit 1; }
+  start_server "$BEFORE_JAR" "$BEFORE_PORT" "$WORK/server-before.log"
+  BEFORE_PID=$STARTED_PID
   for round in $(seq 1 "${AB_REPORT_ROUNDS:-2}"); do
     echo "# round $round: before ($BEFORE_JAR), load:$(uptime | sed 's/.*load average://')"
     reports "http://127.0.0.1:$BEFORE_PORT/api/v1.0" " [before]"
