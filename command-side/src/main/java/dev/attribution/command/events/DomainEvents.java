@@ -73,9 +73,7 @@ public final class DomainEvents {
     /** Stores one event; {@code payload} is the subject in the shape of its GET. Returns the event id. */
     public static String record(Connection connection, String accountId, String eventType, String subjectId,
                                 JsonNode payload, Instant occurredAt) throws SQLException {
-        if (!TYPES.contains(eventType)) {
-            throw new IllegalArgumentException("unknown domain event type " + eventType);
-        }
+        checkType(eventType);
         String id = RequestIds.next("evt_");
         try (PreparedStatement ps = connection.prepareStatement("INSERT INTO domain_events "
                 + "(id, account_id, event_type, subject_id, payload, occurred_at) VALUES (?, ?, ?, ?, ?::jsonb, ?)")) {
@@ -83,7 +81,7 @@ public final class DomainEvents {
             ps.setString(2, accountId);
             ps.setString(3, eventType);
             ps.setString(4, subjectId);
-            ps.setString(5, payload == null ? "{}" : payload.toString());
+            ps.setString(5, payloadText(payload));
             ps.setTimestamp(6, Timestamp.from(occurredAt));
             ps.executeUpdate();
         }
@@ -111,14 +109,12 @@ public final class DomainEvents {
         String[] at = new String[n]; // ISO instants, read as timestamptz (as OrdersTable.insertAll)
         for (int i = 0; i < n; i++) {
             Event e = events.get(i);
-            if (!TYPES.contains(e.eventType())) {
-                throw new IllegalArgumentException("unknown domain event type " + e.eventType());
-            }
+            checkType(e.eventType());
             ids[i] = RequestIds.next("evt_");
             accounts[i] = e.accountId();
             types[i] = e.eventType();
             subjects[i] = e.subjectId();
-            payloads[i] = e.payload() == null ? "{}" : e.payload().toString();
+            payloads[i] = payloadText(e.payload());
             at[i] = e.occurredAt().toString();
         }
         try (PreparedStatement ps = connection.prepareStatement("""
@@ -135,6 +131,17 @@ public final class DomainEvents {
             ps.setArray(6, connection.createArrayOf("text", at));
             ps.executeUpdate();
         }
+    }
+
+    private static void checkType(String eventType) {
+        if (!TYPES.contains(eventType)) {
+            throw new IllegalArgumentException("unknown domain event type " + eventType);
+        }
+    }
+
+    /** The stored payload: the subject's GET shape, {@code {}} when there is none. */
+    private static String payloadText(JsonNode payload) {
+        return payload == null ? "{}" : payload.toString();
     }
 
     /** Marks the events whose deliveries {@code WebhookDelivery} has expanded, so they are not fanned out again. */
