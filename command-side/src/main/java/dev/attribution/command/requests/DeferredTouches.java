@@ -6,27 +6,20 @@ import java.sql.Statement;
 
 /**
  * One refresh of {@code conversion_touches} per apply transaction instead of one per statement (issue 23 point 3;
- * V102): {@link #defer} makes the triggers on clicks, sales and calls queue the leads they touch, {@link #flush}
- * refreshes them all, and must run before the transaction commits. A rollback (of the transaction or of a write's
- * savepoint) takes the queued leads of what it undoes with it.
+ * V102): after {@link #DEFER} the triggers on clicks, sales and calls queue the leads they touch, and {@link #FLUSH}
+ * refreshes them all; it must run before the transaction commits. A rollback (of the transaction or of a write's
+ * savepoint) takes the queued leads of what it undoes with it. Both are statements without parameters, sent in the
+ * same round trip as the batch's first and last statements ({@link GroupApply#lockAhead},
+ * {@link WriteRequestLog#finish}): on a busy machine each round trip of a batch adds to every write's latency.
  */
 final class DeferredTouches {
 
+    /** From this statement to the end of the transaction, the triggers queue the leads they touch. */
+    static final String DEFER = "SET LOCAL attribution.touches_deferred = on";
+
+    /** Refreshes the queued leads' conversion touches, in one call (returns how many leads). */
+    static final String FLUSH = "SELECT conversion_touches_flush()";
+
     private DeferredTouches() {
-    }
-
-    /** From now to the end of this transaction, the triggers queue the leads they touch. */
-    static void defer(Connection c) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute("SET LOCAL attribution.touches_deferred = on");
-        }
-    }
-
-    /** Refreshes the queued leads' conversion touches, in one call; returns how many leads. */
-    static int flush(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); var rs = s.executeQuery("SELECT conversion_touches_flush()")) {
-            rs.next();
-            return rs.getInt(1);
-        }
     }
 }

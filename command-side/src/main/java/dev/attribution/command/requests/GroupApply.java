@@ -8,6 +8,7 @@ import dev.attribution.command.requests.WriteClaims.Pending;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -109,11 +110,13 @@ final class GroupApply {
 
     /**
      * Takes every advisory lock the batch's writes will wait for ({@link WriteHandler#advisoryLocks}, one call per
-     * event type), in one statement and in one global order (by key): two batches needing the same locks then wait for each other once, at their
-     * start, instead of taking them item by item in different orders and deadlocking (seen with orders naming the same
-     * products: each deadlock cost a second of detection and the whole batch again).
+     * event type), in one statement and in one global order (by key): two batches needing the same locks then wait
+     * for each other once, at their start, instead of taking them item by item in different orders and deadlocking
+     * (seen with orders naming the same products: each deadlock cost a second of detection and the whole batch
+     * again). {@code sentFirst}, a statement without parameters (the batch's {@link DeferredTouches#DEFER}), goes in
+     * the same round trip, also when there is nothing to lock.
      */
-    void lockAhead(Connection c, List<Pending> batch, List<WriteHandler.Write> writes) throws SQLException {
+    void lockAhead(Connection c, List<Pending> batch, List<WriteHandler.Write> writes, String sentFirst) throws SQLException {
         Map<String, List<WriteHandler.Write>> byType = new LinkedHashMap<>();
         for (int i = 0; i < batch.size(); i++) {
             if (writes.get(i) != null) {
@@ -129,12 +132,16 @@ final class GroupApply {
             }
         }
         if (names.isEmpty()) {
+            try (Statement s = c.createStatement()) {
+                s.execute(sentFirst);
+            }
             return;
         }
-        try (PreparedStatement ps = c.prepareStatement("""
+        try (PreparedStatement ps = c.prepareStatement(sentFirst + """
+                ;
                 SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT DISTINCT hashtext(n)::bigint AS k FROM unnest(?::text[]) AS u(n) ORDER BY 1) s""")) {
             ps.setArray(1, c.createArrayOf("text", names.toArray()));
-            ps.executeQuery().close();
+            ps.execute();
         }
     }
 

@@ -341,13 +341,15 @@ public class WriteRequestLog {
 
     /**
      * Marks a claimed batch's requests PROCESSED or FAILED in one statement, in the worker's transaction (the
-     * worker applies; this class owns {@code write_requests}).
+     * worker applies; this class owns {@code write_requests}), after {@code sentFirst} (a statement without
+     * parameters) in the same round trip.
      */
-    static void finish(Connection connection, List<WriteWorker.Outcome> outcomes) throws SQLException {
+    static void finish(Connection connection, List<WriteWorker.Outcome> outcomes, String sentFirst) throws SQLException {
         if (outcomes.isEmpty()) {
             return;
         }
-        try (PreparedStatement ps = connection.prepareStatement("""
+        try (PreparedStatement ps = connection.prepareStatement(sentFirst + """
+                ;
                 UPDATE write_requests w SET status = o.status, error_message = o.error, result = o.result::jsonb,
                        processed_at = clock_timestamp()
                 FROM unnest(?::bigint[], ?::text[], ?::text[], ?::text[]) AS o(seq, status, error, result)
@@ -356,7 +358,7 @@ public class WriteRequestLog {
             ps.setArray(2, connection.createArrayOf("text", outcomes.stream().map(WriteWorker.Outcome::status).toArray()));
             ps.setArray(3, connection.createArrayOf("text", outcomes.stream().map(WriteWorker.Outcome::error).toArray()));
             ps.setArray(4, connection.createArrayOf("text", outcomes.stream().map(WriteWorker.Outcome::result).toArray()));
-            ps.executeUpdate();
+            ps.execute();
         }
     }
 

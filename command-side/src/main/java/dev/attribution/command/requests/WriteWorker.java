@@ -25,9 +25,11 @@ import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Applies accepted writes from {@code write_requests}. A few worker threads per server node
@@ -56,7 +58,6 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private static final Logger LOG = LoggerFactory.getLogger(WriteWorker.class);
 
     private final DataSource dataSource;
-    private final AccountDirectory accounts;
     private final Map<String, WriteHandler> handlers = new HashMap<>();
     private final int batchSize;
     private final int threadCount;
@@ -71,12 +72,11 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
     private final WriteSignal signal;
     private final AcceptBursts bursts;
 
-    public WriteWorker(DataSource dataSource, AccountDirectory accounts, List<WriteHandler> handlers, WriteSignal signal,
+    public WriteWorker(DataSource dataSource, List<WriteHandler> handlers, WriteSignal signal,
                        AcceptBursts bursts, WorkerSettings settings) {
         // The worker holds one long-lived connection (LISTEN, session advisory locks) and commits by hand: it needs
         // the pool itself, not Micronaut's transaction-aware proxy that only hands out a transaction's connection.
         this.dataSource = DelegatingDataSource.unwrapDataSource(dataSource);
-        this.accounts = accounts;
         this.signal = signal;
         this.bursts = bursts;
         this.batchSize = settings.getBatchSize();
@@ -156,23 +156,21 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
                 connection.commit();
                 return 0;
             }
-            Map<String, Optional<Account>> accountsOfBatch = accountsOfBatch(batch, new HashMap<>());
+            Map<String, Optional<Account>> accountsOfBatch = accountsOfBatch(connection, batch, new HashMap<>());
             List<Outcome> outcomes;
             try {
-                DeferredTouches.defer(connection);
                 List<WriteHandler.Write> writes = groups.writes(batch, accountsOfBatch); // each payload parsed once
-                groups.lockAhead(connection, batch, writes);
+                groups.lockAhead(connection, batch, writes, DeferredTouches.DEFER);
                 outcomes = applyGrouped(connection, batch, writes);
             } catch (FastPathFailed e) {
                 // some write failed: nothing of this attempt is kept; again, each write behind its own savepoint
                 connection.rollback(); // also frees the keys: claim again before the second attempt
                 batch = claims.claim(connection);
-                DeferredTouches.defer(connection);
-                groups.lockAhead(connection, batch, groups.writes(batch, accountsOfBatch(batch, accountsOfBatch)));
-                outcomes = applyOneByOne(connection, batch, accountsOfBatch(batch, accountsOfBatch));
+                accountsOfBatch(connection, batch, accountsOfBatch);
+                groups.lockAhead(connection, batch, groups.writes(batch, accountsOfBatch), DeferredTouches.DEFER);
+                outcomes = applyOneByOne(connection, batch, accountsOfBatch);
             }
-            DeferredTouches.flush(connection);
-            WriteRequestLog.finish(connection, outcomes);
+            WriteRequestLog.finish(connection, outcomes, DeferredTouches.FLUSH);
             connection.commit();
             logApplied(batch, outcomes);
             return batch.size();
@@ -184,10 +182,21 @@ public class WriteWorker implements ApplicationEventListener<ServerStartupEvent>
         }
     }
 
-    /** The accounts of the batch's writes, read once per batch. */
-    private Map<String, Optional<Account>> accountsOfBatch(List<Pending> batch, Map<String, Optional<Account>> known) {
+    /**
+     * The accounts of the batch's writes, added to {@code known}: those not known yet read in one statement in the
+     * batch's transaction (a read of its own would cost a transaction's round trips per batch).
+     */
+    private static Map<String, Optional<Account>> accountsOfBatch(Connection connection, List<Pending> batch,
+                                                                  Map<String, Optional<Account>> known) throws SQLException {
+        Set<String> unknown = new HashSet<>();
         for (Pending p : batch) {
-            known.computeIfAbsent(p.accountId(), accounts::find);
+            if (!known.containsKey(p.accountId())) {
+                unknown.add(p.accountId());
+            }
+        }
+        if (!unknown.isEmpty()) {
+            Map<String, Account> found = AccountDirectory.findAll(connection, unknown);
+            unknown.forEach(id -> known.put(id, Optional.ofNullable(found.get(id))));
         }
         return known;
     }
