@@ -41,7 +41,16 @@ public class LeadReader {
 
             """;
 
-    private static final String SELECT = COLUMNS + " FROM leads l WHERE l.account_id = ? AND NOT l.erased";
+    /**
+     * The account's leads of an id list (arguments: the ids, then the account): one primary-key lookup per id, a
+     * nested loop that {@code OFFSET 0} keeps from being flattened into a join the planner may choose otherwise. With
+     * {@code l.id = ANY(?)} a cached generic plan made while the statistics still said "few leads" scanned the
+     * account's whole {@code leads_email_prefix} index on every call (8 ms per write batch at 5,000 leads, growing
+     * with the account; auto_explain, docs/BENCHMARKS.md).
+     */
+    private static final String BY_IDS = COLUMNS + """
+             FROM unnest(?::text[]) AS k(id)
+            CROSS JOIN LATERAL (SELECT * FROM leads WHERE account_id = ? AND id = k.id AND NOT erased OFFSET 0) l""";
 
     private final JdbcOperations jdbc;
 
@@ -161,7 +170,7 @@ public class LeadReader {
 
     /** Same, on the caller's connection: a write worker renders its result inside its own transaction. */
     public List<LeadView> byIds(Connection connection, String accountId, ZoneId zone, List<String> ids) {
-        List<Row> found = query(connection, accountId, new SqlQuery(SELECT + " AND l.id = ANY(?)", accountId, ids), zone);
+        List<Row> found = query(connection, accountId, new SqlQuery(BY_IDS, ids, accountId), zone);
         java.util.Map<String, LeadView> byId = new java.util.HashMap<>();
         for (Row r : found) {
             byId.putIfAbsent(r.view().id(), r.view());
@@ -191,7 +200,7 @@ public class LeadReader {
             return rows;
         }
         java.util.Map<String, LeadView> origins = new java.util.HashMap<>();
-        for (Row o : rows(connection, new SqlQuery(SELECT + " AND l.id = ANY(?)", accountId, originIds), zone)) {
+        for (Row o : rows(connection, new SqlQuery(BY_IDS, originIds, accountId), zone)) {
             origins.put(o.view().id(), o.view());
         }
         return rows.stream().map(r -> r.originId() == null || !origins.containsKey(r.originId()) ? r
