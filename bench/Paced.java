@@ -6,7 +6,12 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -14,14 +19,20 @@ import java.util.concurrent.locks.LockSupport;
  * Sends POST /api/v1.0/leads at a fixed rate (open loop: the schedule does not wait for answers) and prints the
  * acceptance latencies. Run with the JDK's single-file launcher: java bench/Paced.java URL KEY RATE SECONDS.
  * PACED_MIX=mixed: a mixed load instead, in turn a new lead, a click of it (POST /clicks) and an order of it with one
- * item (POST /orders).
+ * item (POST /orders). PACED_PATH=/x sends every write to that path instead (e.g. a path the server answers 404 at
+ * once: the sender measured against a trivial endpoint).
  * <p>
- * Write i is due at start + i / RATE. CONNECTIONS (64) keep-alive HTTP/1.1 connections, one blocking thread each,
- * take the next due write, wait for its time, send it and read the answer. A write that goes out more than 10 ms
- * after its due time (every connection was waiting for an answer) is counted in {@code late_sends}. Latency is
- * reported from the send ({@code accept_*}) and from the due time ({@code due_*}: includes the wait for a free
- * connection, so a slow server cannot hide behind the sender's schedule). With PACED_TRACE=FILE every write's due
- * time and latencies are written there too (to see whether slow answers come together, i.e. a stall).
+ * Write i is due at start + i / RATE. One dispatcher thread waits for each write's due time and hands it to an idle
+ * keep-alive HTTP/1.1 connection (one blocking thread each, PACED_CONNECTIONS = 64 opened before the start); when
+ * every connection is waiting for an answer it opens another, up to PACED_MAX_CONNECTIONS (2,048), so the offered
+ * rate does not depend on how fast the server answers. (Before 2026-11-27 the 64 connections were all there was: a
+ * closed loop of 64 once answers slowed, at most 64 / latency writes/s — 46 ms answers capped the sender at ~1,400/s,
+ * which is why the sustained runs of 2026-11-27 03:41 ramped from 40 to 2,000/s instead of sending 3,000/s.) A write
+ * that goes out more than 10 ms after its due time is counted in {@code late_sends}. Latency is reported from the send
+ * ({@code accept_*}) and from the due time ({@code due_*}: includes the wait for a connection). With PACED_TRACE=FILE
+ * every write's due time and latencies are written there too (to see whether slow answers come together, i.e. a
+ * stall). The sender's own CPU per write ({@code sender_cpu_us_per_write}, the whole JVM: compiler and GC included) and
+ * the connections it needed are printed too.
  * <p>
  * The measured writes follow PACED_WARMUP seconds (default 3) of the same schedule that are sent but not counted: the
  * sender's own start — a fresh JVM, 64 threads, its send path interpreted while the JIT compiles it — made every run's
@@ -32,7 +43,8 @@ import java.util.concurrent.locks.LockSupport;
  * cores (a fresh JVM, futures and its selector thread per request), competing with the server it measures.
  */
 public class Paced {
-    private static final int CONNECTIONS = 64;
+    private static final int CONNECTIONS = Integer.parseInt(System.getenv().getOrDefault("PACED_CONNECTIONS", "64"));
+    private static final int MAX_CONNECTIONS = Integer.parseInt(System.getenv().getOrDefault("PACED_MAX_CONNECTIONS", "2048"));
 
     public static void main(String[] args) throws Exception {
         URI url = URI.create(args[0]);
@@ -44,74 +56,84 @@ public class Paced {
         long intervalNanos = 1_000_000_000L / rate;
         long[] fromSend = new long[total];
         long[] fromDue = new long[total];
-        AtomicInteger next = new AtomicInteger();
         AtomicInteger late = new AtomicInteger();
         AtomicInteger non200 = new AtomicInteger();
         String tag = Long.toString(System.currentTimeMillis(), 36);
         boolean mixed = "mixed".equals(System.getenv("PACED_MIX"));
-        // the schedule starts 1 s from now: every connection is opened before it (not on its first send), and the
-        // launcher's own start-up (it compiles this file) is over
+        String onlyPath = System.getenv("PACED_PATH");
+        long cpu0 = processCpuNanos();
+        // the schedule starts 1 s from now: the first connections are opened before it (not on its first send), and
+        // the launcher's own start-up (it compiles this file) is over
         long start = System.nanoTime() + 1_000_000_000L;
-        Thread[] threads = new Thread[CONNECTIONS];
-        for (int t = 0; t < CONNECTIONS; t++) {
-            threads[t] = new Thread(() -> {
-                Connection c;
-                try {
-                    c = new Connection(url);
-                } catch (IOException e) {
-                    c = null; // opened again on its first send
+        BlockingQueue<Sender> idle = new LinkedBlockingQueue<>();
+        List<Sender> senders = new ArrayList<>();
+        Sender.Job job = (w, due, c) -> {
+            int i = w - warm;   // negative: a warm-up write, sent on the schedule but not counted
+            long sent = System.nanoTime();
+            if (i >= 0 && sent - due > 10_000_000L) {
+                late.incrementAndGet();
+            }
+            String body;
+            String path = "/api/v1.0/leads";
+            if (!mixed || Math.floorMod(w, 3) == 0) {
+                body = "{\"email\":\"paced-" + tag + "-" + w + "@example.com\",\"firstName\":\"Paced\"}";
+            } else if (Math.floorMod(w, 3) == 1) {   // a click of the lead written just before
+                path = "/api/v1.0/clicks";
+                body = "{\"referrerUrl\":\"https://shop.example.com/?utm_source=paced\",\"email\":\"paced-" + tag + "-" + (w - 1)
+                        + "@example.com\",\"ip\":\"10.0." + (w / 250 % 250) + "." + (w % 250) + "\"}";
+            } else {                                  // then its order, one item
+                path = "/api/v1.0/orders";
+                body = "{\"orderId\":\"paced-" + tag + "-" + w + "\",\"email\":\"paced-" + tag + "-" + (w - 2)
+                        + "@example.com\",\"items\":[{\"name\":\"Widget " + (w % 10) + "\",\"price\":9.5}]}";
+            }
+            if (onlyPath != null) {
+                path = onlyPath;
+            }
+            int status;
+            try {
+                if (c[0] == null) {
+                    c[0] = new Connection(url);
                 }
-                for (int w; (w = next.getAndIncrement()) < warm + total; ) {
-                    int i = w - warm;   // negative: a warm-up write, sent on the schedule but not counted
-                    long due = start + w * intervalNanos;
-                    for (long wait; (wait = due - System.nanoTime()) > 0; ) {
-                        LockSupport.parkNanos(wait);
-                    }
-                    long sent = System.nanoTime();
-                    if (i >= 0 && sent - due > 10_000_000L) {
-                        late.incrementAndGet();
-                    }
-                    String body;
-                    String path = "/api/v1.0/leads";
-                    if (!mixed || Math.floorMod(w, 3) == 0) {
-                        body = "{\"email\":\"paced-" + tag + "-" + w + "@example.com\",\"firstName\":\"Paced\"}";
-                    } else if (Math.floorMod(w, 3) == 1) {   // a click of the lead written just before
-                        path = "/api/v1.0/clicks";
-                        body = "{\"referrerUrl\":\"https://shop.example.com/?utm_source=paced\",\"email\":\"paced-" + tag + "-" + (w - 1)
-                                + "@example.com\",\"ip\":\"10.0." + (w / 250 % 250) + "." + (w % 250) + "\"}";
-                    } else {                                  // then its order, one item
-                        path = "/api/v1.0/orders";
-                        body = "{\"orderId\":\"paced-" + tag + "-" + w + "\",\"email\":\"paced-" + tag + "-" + (w - 2)
-                                + "@example.com\",\"items\":[{\"name\":\"Widget " + (w % 10) + "\",\"price\":9.5}]}";
-                    }
-                    int status;
-                    try {
-                        if (c == null) {
-                            c = new Connection(url);
-                        }
-                        status = c.post(path, key, body);
-                    } catch (IOException e) {
-                        status = -1;
-                        c = Connection.close(c);
-                    }
-                    long done = System.nanoTime();
-                    if (i < 0) {
-                        continue;
-                    }
-                    fromSend[i] = done - sent;
-                    fromDue[i] = done - due;
-                    if (status != 200) {
-                        non200.incrementAndGet();
-                    }
+                status = c[0].post(path, key, body);
+            } catch (IOException e) {
+                status = -1;
+                c[0] = Connection.close(c[0]);
+            }
+            long done = System.nanoTime();
+            if (i >= 0) {
+                fromSend[i] = done - sent;
+                fromDue[i] = done - due;
+                if (status != 200) {
+                    non200.incrementAndGet();
                 }
-                Connection.close(c);
-            });
-            threads[t].start();
+            }
+        };
+        for (int t = 0; t < Math.min(CONNECTIONS, MAX_CONNECTIONS); t++) {
+            senders.add(Sender.start(url, job, idle, senders.size(), true));
         }
-        for (Thread t : threads) {
-            t.join();
+        // the dispatcher: each write at its due time to an idle connection, a new one when none is idle
+        for (int w = 0; w < warm + total; w++) {
+            long due = start + w * intervalNanos;
+            for (long wait; (wait = due - System.nanoTime()) > 0; ) {
+                LockSupport.parkNanos(wait);
+            }
+            Sender s = idle.poll();
+            if (s == null && senders.size() < MAX_CONNECTIONS) {
+                s = Sender.start(url, job, idle, senders.size(), false);
+                senders.add(s);
+            } else if (s == null) {
+                s = idle.take();
+            }
+            s.hand(w, due);
+        }
+        for (Sender s : senders) {
+            s.hand(-1, 0);
+        }
+        for (Sender s : senders) {
+            s.thread.join();
         }
         double elapsed = (System.nanoTime() - start) / 1e9 - (double) warm / rate;
+        long cpu = processCpuNanos() - cpu0;
         String trace = System.getenv("PACED_TRACE");
         if (trace != null) {
             // one line per measured write: its due time (ms from the measurement's start) and its latency from the send and from the due time
@@ -124,8 +146,63 @@ public class Paced {
         Arrays.sort(fromSend);
         Arrays.sort(fromDue);
         System.out.printf("paced_warmup_sent=%d paced_sent=%d late_sends=%d paced_seconds=%.1f non_200=%d accept_p50_ms=%.2f accept_p99_ms=%.2f "
-                        + "due_p50_ms=%.2f due_p99_ms=%.2f%n", warm, total, late.get(), elapsed, non200.get(),
-                fromSend[total / 2] / 1e6, fromSend[(int) (total * 0.99)] / 1e6, fromDue[total / 2] / 1e6, fromDue[(int) (total * 0.99)] / 1e6);
+                        + "due_p50_ms=%.2f due_p99_ms=%.2f connections=%d sender_cpu_us_per_write=%.0f%n", warm, total, late.get(), elapsed,
+                non200.get(), fromSend[total / 2] / 1e6, fromSend[(int) (total * 0.99)] / 1e6, fromDue[total / 2] / 1e6,
+                fromDue[(int) (total * 0.99)] / 1e6, senders.size(), cpu / 1e3 / (warm + total));
+    }
+
+    /** CPU time of this JVM so far (all its threads), or 0 when the platform does not tell. */
+    private static long processCpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : 0;
+    }
+
+    /** One connection and its thread: takes a write from the dispatcher, sends it, waits for the answer, is idle again. */
+    private static final class Sender {
+        interface Job {
+            void run(int w, long due, Connection[] c);
+        }
+
+        final Thread thread;
+        private final BlockingQueue<long[]> next = new ArrayBlockingQueue<>(1);
+
+        private Sender(URI url, Job job, BlockingQueue<Sender> idle, int n, boolean connectNow) {
+            thread = new Thread(() -> {
+                Connection[] c = new Connection[1];
+                if (connectNow) {
+                    try {
+                        c[0] = new Connection(url);
+                    } catch (IOException e) {
+                        // opened again on its first send
+                    }
+                    idle.add(this);   // a sender started for a write (not connectNow) is handed that write at once
+                }
+                try {
+                    for (long[] w; (w = next.take())[0] >= 0; ) {
+                        job.run((int) w[0], w[1], c);
+                        idle.add(this);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                Connection.close(c[0]);
+            }, "paced-" + n);
+        }
+
+        /**
+         * A sender whose connection is opened now, idle once open (connectNow), or one for the write about to be handed
+         * to it, its connection opened by that write's send.
+         */
+        static Sender start(URI url, Job job, BlockingQueue<Sender> idle, int n, boolean connectNow) {
+            Sender s = new Sender(url, job, idle, n, connectNow);
+            s.thread.start();
+            return s;
+        }
+
+        /** Gives this (idle) sender write {@code w} due at {@code due}; w = -1 ends it. */
+        void hand(int w, long due) throws InterruptedException {
+            next.put(new long[]{w, due});
+        }
     }
 
     /** One keep-alive HTTP/1.1 connection; answers are read by their Content-Length. */
