@@ -13,6 +13,11 @@
 # 3. the drain of that backlog, measured: writes applied per second, the server's CPU per applied write by thread
 #    group and PostgreSQL's CPU per applied write, a JFR profile of the write-worker threads (top methods), and from
 #    pg_stat_statements the statements per applied write: top-level ones (a round trip each) and nested ones.
+# 4. the CPU budget by component (bench/cpu/stack.py: server threads, this stack's PostgreSQL by process role, its
+#    ClickHouse): per accepted write over the burst (the accept alone: the workers stand aside, CDC has nothing to
+#    stream) and per applied write over the drain and until the CDC bridge has caught up and ClickHouse has no merge
+#    running (apply + CDC + ClickHouse); and the rows each applied write changes per table (pg_stat_user_tables:
+#    what the WAL, the CDC bridge and ClickHouse carry).
 # Figures are per applied write of the mix (1/3 each). On a shared machine label them with the load printed.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,6 +32,10 @@ load() { cut -d' ' -f1-3 /proc/loadavg; }
 PG_DATA=$("${PSQL[@]}" -c "SHOW data_directory")
 pgcpu() { local pm s=0 p; pm=$(head -1 "$PG_DATA/postmaster.pid"); for p in $pm $(pgrep -P "$pm"); do
   s=$((s + $(awk '{print $14+$15}' "/proc/$p/stat" 2>/dev/null || echo 0))); done; echo "$s"; }
+CH_PID=$(cat "$WORK/ch/clickhouse.pid")
+snap() { python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$1"; }
+tuples() { "${PSQL[@]}" -c "SELECT coalesce(json_object_agg(relname, json_build_array(n_tup_ins, n_tup_upd, n_tup_del, n_tup_hot_upd)), '{}')
+  FROM pg_stat_user_tables WHERE n_tup_ins + n_tup_upd + n_tup_del > 0" > "$1"; }
 done_count() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status <> 'PENDING'"; }
 pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
 
@@ -34,19 +43,34 @@ echo "# warm-up: $RATE mixed writes/s for ${WARMUP_SECONDS:-5} s, applied (load 
 PACED_MIX=mixed PACED_WARMUP=0 java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "${WARMUP_SECONDS:-5}" >/dev/null
 while [ "$(pending)" != 0 ]; do sleep 0.5; done
 echo "# burst: $WRITES mixed writes at $RATE/s (load $(load))"
+a0=$("${PSQL[@]}" -c "SELECT count(*) FROM write_requests"); p0=$(done_count); snap "$WORK/b0"
 PACED_MIX=mixed PACED_WARMUP=0 java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" $((WRITES / RATE))
+snap "$WORK/b1"; accepted=$(( $("${PSQL[@]}" -c "SELECT count(*) FROM write_requests") - a0 ))
+echo "accept_cpu_us_per_accepted_write (accepted=$accepted, applied meanwhile=$(( $(done_count) - p0 ))): $(python3 "$ROOT/bench/cpu/stack.py" --diff "$WORK/b0" "$WORK/b1" "$accepted")"
 "${PSQL[@]}" -c "SELECT pg_stat_statements_reset()" >/dev/null
 n0=$(done_count); left=$(pending)
-python3 "$ROOT/bench/cpu/threads.py" "$SERVER_PID" > "$WORK/t0"; g0=$(pgcpu); s0=$(date +%s.%N)
+python3 "$ROOT/bench/cpu/threads.py" "$SERVER_PID" > "$WORK/t0"; g0=$(pgcpu); s0=$(date +%s.%N); snap "$WORK/d0"; tuples "$WORK/r0"
 jcmd "$SERVER_PID" JFR.start name=apply settings=profile filename="$WORK/apply.jfr" >/dev/null
 echo "# drain of $left pending writes (load $(load))"
 while [ "$(pending)" != 0 ]; do sleep 0.2; done
 s1=$(date +%s.%N); g1=$(pgcpu); python3 "$ROOT/bench/cpu/threads.py" "$SERVER_PID" > "$WORK/t1"
 jcmd "$SERVER_PID" JFR.stop name=apply >/dev/null
 n=$(( $(done_count) - n0 ))
+for _ in $(seq 1 600); do   # then until the CDC bridge has streamed it all and ClickHouse has merged it (up to 120 s)
+  behind=$(curl -s "http://127.0.0.1:$APP_PORT/prometheus" | awk '/^cdc_wal_behind_bytes/ {print int($2)}')
+  merges=$(curl -s "http://127.0.0.1:$CH_HTTP/" --data-binary "SELECT count() FROM system.merges")
+  [ "${behind:-0}" -lt 1048576 ] && [ "$merges" = 0 ] && break
+  sleep 0.2
+done
+snap "$WORK/d1"; s2=$(date +%s.%N); sleep 1; tuples "$WORK/r1"   # PostgreSQL publishes its table counters up to 1 s late
 echo "applied=$n drain_s=$(python3 -c "print(round($s1 - $s0, 1))") applied_per_s=$(python3 -c "print(round($n / ($s1 - $s0)))") load=$(load)"
 echo "server_cpu_us_per_applied_write: $(python3 "$ROOT/bench/cpu/threads.py" --diff "$WORK/t0" "$WORK/t1" "$n")"
 echo "postgres_cpu_us_per_applied_write=$(python3 -c "import os; print(round(($g1 - $g0) * 1e6 / os.sysconf('SC_CLK_TCK') / $n))")"
+echo "apply_cdc_cpu_us_per_applied_write (drain and CDC caught up: $(python3 -c "print(round($s2 - $s0, 1))") s, CDC behind ${behind:-?} bytes, merges $merges): $(python3 "$ROOT/bench/cpu/stack.py" --diff "$WORK/d0" "$WORK/d1" "$n")"
+echo "rows_changed_per_applied_write (table: inserted/updated/deleted, HOT updates): $(python3 -c "
+import json; a, b = json.load(open('$WORK/r0')), json.load(open('$WORK/r1'))
+d = {t: [v[i] - a.get(t, [0, 0, 0, 0])[i] for i in range(4)] for t, v in b.items()}
+print(' '.join('%s=%.2f/%.2f/%.2f,%.2f' % (t, v[0] / $n, v[1] / $n, v[2] / $n, v[3] / $n) for t, v in sorted(d.items(), key=lambda x: -sum(x[1][:3])) if sum(v[:3]) > 0))")"
 "${PSQL[@]}" -c "SELECT event_type || '=' || count(*) FROM write_requests GROUP BY event_type ORDER BY event_type" | tr '\n' ' '; echo
 "${PSQL[@]}" -c "SELECT status || '=' || count(*) FROM write_requests GROUP BY status ORDER BY status" | tr '\n' ' '; echo
 echo "deadlocks_logged_by_postgres=$(grep -c 'deadlock detected' "$WORK/pg/log/postgres.log" || true)"

@@ -20,8 +20,9 @@
 #    an order of it — at SUSTAINED_RATE (3,000) writes/s for N s (Paced.java, PACED_MIX=mixed). Every 10 s the backlog
 #    (pending writes, age of the oldest, writes applied in those 10 s and in how many transactions); a probe lead each second (bench/Probe.java)
 #    gives created→visible in ClickHouse p50/p99/max; then how long the backlog takes to drain and created→applied
-#    p50/p99 over the phase's writes. SUSTAINED_ONLY=1 skips phases 3–4. A growing pending column is a rate the
-#    server does not sustain.
+#    p50/p99 over the phase's writes, and this stack's CPU over the load per write applied meanwhile (bench/cpu/stack.py:
+#    server threads, its PostgreSQL by role, its ClickHouse). SUSTAINED_ONLY=1 skips phases 3–4. A growing pending
+#    column is a rate the server does not sustain.
 # Before each measured phase the machine settles (settle below: writes applied, CDC caught up, no ClickHouse merge),
 # and after each the cores used per process group are printed.
 # Everything is stopped and deleted on exit. Needs wrk: apt-get install -y wrk.
@@ -104,6 +105,8 @@ if [ "${SUSTAINED_SECONDS:-0}" -gt 0 ]; then
   echo "# sustained: mixed lead/click/order at $SUSTAINED_RATE writes/s for ${SUSTAINED_SECONDS}s (load average $(cut -d' ' -f1-3 /proc/loadavg))"
   settle
   "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
+  PG_DATA=$("${PSQL[@]}" -c "SHOW data_directory"); CH_PID=$(cat "$WORK/ch/clickhouse.pid")
+  python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$WORK/stack.0"
   PACED_MIX=mixed PACED_WARMUP=0 java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$SUSTAINED_RATE" "$SUSTAINED_SECONDS" > "$WORK/sustained.out" &
   paced=$!
   java "$ROOT/bench/Probe.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "http://127.0.0.1:$CH_HTTP" attribution "$SUSTAINED_SECONDS" > "$WORK/probe.out" &
@@ -119,7 +122,12 @@ if [ "${SUSTAINED_SECONDS:-0}" -gt 0 ]; then
       || ' workers_aside=${aside:-?} load=$(cut -d' ' -f1 /proc/loadavg)' FROM write_requests"
   done
   wait "$paced" || true
+  python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$WORK/stack.1"
   cat "$WORK/sustained.out"
+  # this stack's CPU over the load (bench/cpu/stack.py: server threads, its PostgreSQL by role, its ClickHouse) per
+  # write applied meanwhile; the sender and the probe are not in it
+  applied=$("${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status <> 'PENDING'")
+  echo "stack_cpu_us_per_write_applied_during_the_load (applied=$applied): $(python3 "$ROOT/bench/cpu/stack.py" --diff "$WORK/stack.0" "$WORK/stack.1" "$applied")"
   t1=$(date +%s.%N)
   while [ "$(pending)" != 0 ]; do sleep 0.5; done
   "${PSQL[@]}" -c "SELECT 'backlog_drained_after_s=' || round(($(date +%s.%N) - $t1)::numeric, 1) || ' applied=' || count(*)
