@@ -62,7 +62,7 @@ for _ in $(seq 1 600); do   # then until the CDC bridge has streamed it all and 
   [ "${behind:-0}" -lt 1048576 ] && [ "$merges" = 0 ] && break
   sleep 0.2
 done
-snap "$WORK/d1"; s2=$(date +%s.%N); sleep 1; tuples "$WORK/r1"   # PostgreSQL publishes its table counters up to 1 s late
+snap "$WORK/d1"; s2=$(date +%s.%N); sleep 11; tuples "$WORK/r1"   # an idle backend publishes its table counters up to 10 s late (PostgreSQL 15)
 echo "applied=$n drain_s=$(python3 -c "print(round($s1 - $s0, 1))") applied_per_s=$(python3 -c "print(round($n / ($s1 - $s0)))") load=$(load)"
 echo "server_cpu_us_per_applied_write: $(python3 "$ROOT/bench/cpu/threads.py" --diff "$WORK/t0" "$WORK/t1" "$n")"
 echo "postgres_cpu_us_per_applied_write=$(python3 -c "import os; print(round(($g1 - $g0) * 1e6 / os.sysconf('SC_CLK_TCK') / $n))")"
