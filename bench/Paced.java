@@ -23,9 +23,12 @@ import java.util.concurrent.locks.LockSupport;
  * once: the sender measured against a trivial endpoint).
  * <p>
  * Write i is due at start + i / RATE. One dispatcher thread waits for each write's due time and hands it to an idle
- * keep-alive HTTP/1.1 connection (one blocking thread each, PACED_CONNECTIONS = 64 opened before the start); when
- * every connection is waiting for an answer it opens another, up to PACED_MAX_CONNECTIONS (2,048), so the offered
- * rate does not depend on how fast the server answers. (Before 2026-11-27 the 64 connections were all there was: a
+ * keep-alive HTTP/1.1 connection (one blocking thread each, PACED_CONNECTIONS = 64 opened before the start); with
+ * PACED_MAX_CONNECTIONS above that, when every connection is waiting for an answer it opens another, up to that many
+ * (the sustained phase of bench/run.sh and bench/sender-check.sh use 2,048), so the offered rate does not depend on
+ * how fast the server answers. By default no more are opened: bench/run.sh's open loops at 500 and 5,000 writes/s
+ * stay comparable with their earlier figures (with 2,048 allowed, the 5,000/s phase opened them all and the 500/s
+ * phase after it was accepted at p50 3.66 and 3.82 s on two builds instead of 30–55 ms, 2026-11-27 06:31–06:43). (Before 2026-11-27 the 64 connections were all there was: a
  * closed loop of 64 once answers slowed, at most 64 / latency writes/s — 46 ms answers capped the sender at ~1,400/s,
  * which is why the sustained runs of 2026-11-27 03:41 ramped from 40 to 2,000/s instead of sending 3,000/s.) A write
  * that goes out more than 10 ms after its due time is counted in {@code late_sends}. Latency is reported from the send
@@ -44,7 +47,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 public class Paced {
     private static final int CONNECTIONS = Integer.parseInt(System.getenv().getOrDefault("PACED_CONNECTIONS", "64"));
-    private static final int MAX_CONNECTIONS = Integer.parseInt(System.getenv().getOrDefault("PACED_MAX_CONNECTIONS", "2048"));
+    private static final int MAX_CONNECTIONS = Integer.parseInt(System.getenv().getOrDefault("PACED_MAX_CONNECTIONS", String.valueOf(CONNECTIONS)));
 
     public static void main(String[] args) throws Exception {
         URI url = URI.create(args[0]);

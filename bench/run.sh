@@ -107,7 +107,7 @@ if [ "${SUSTAINED_SECONDS:-0}" -gt 0 ]; then
   "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
   PG_DATA=$("${PSQL[@]}" -c "SHOW data_directory"); CH_PID=$(cat "$WORK/ch/clickhouse.pid")
   python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$WORK/stack.0"
-  PACED_MIX=mixed PACED_WARMUP=0 java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$SUSTAINED_RATE" "$SUSTAINED_SECONDS" > "$WORK/sustained.out" &
+  PACED_MIX=mixed PACED_WARMUP=0 PACED_MAX_CONNECTIONS=${PACED_MAX_CONNECTIONS:-2048} java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$SUSTAINED_RATE" "$SUSTAINED_SECONDS" > "$WORK/sustained.out" &
   paced=$!
   java "$ROOT/bench/Probe.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "http://127.0.0.1:$CH_HTTP" attribution "$SUSTAINED_SECONDS" > "$WORK/probe.out" &
   probe=$!

@@ -21,8 +21,8 @@ load() { cut -d' ' -f1-3 /proc/loadavg; }
 count() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests"; }
 
 echo "# trivial endpoint (404): $RATE writes/s for ${SECS}s, load $(load)"
-PACED_MIX=mixed PACED_PATH=/api/v1.0/paced-trivial java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECS"
+PACED_MIX=mixed PACED_PATH=/api/v1.0/paced-trivial PACED_MAX_CONNECTIONS=${PACED_MAX_CONNECTIONS:-2048} java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECS"
 echo "# write routes: $RATE mixed writes/s for ${SECS}s, load $(load)"
 n0=$(count)
-PACED_MIX=mixed java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECS"
+PACED_MIX=mixed PACED_MAX_CONNECTIONS=${PACED_MAX_CONNECTIONS:-2048} java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECS"
 echo "accepted=$(( $(count) - n0 )) of $((RATE * (SECS + 3))) sent (3 s of warm-up included) load=$(load)"
