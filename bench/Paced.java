@@ -28,9 +28,10 @@ import java.util.concurrent.locks.LockSupport;
  * (the sustained phase of bench/run.sh and bench/sender-check.sh use 2,048), so the offered rate does not depend on
  * how fast the server answers. By default no more are opened: bench/run.sh's open loops at 500 and 5,000 writes/s
  * stay comparable with their earlier figures (with 2,048 allowed, the 5,000/s phase opened them all and the 500/s
- * phase after it was accepted at p50 3.66 and 3.82 s on two builds instead of 30–55 ms, 2026-11-27 06:31–06:43). (Before 2026-11-27 the 64 connections were all there was: a
- * closed loop of 64 once answers slowed, at most 64 / latency writes/s — 46 ms answers capped the sender at ~1,400/s,
- * which is why the sustained runs of 2026-11-27 03:41 ramped from 40 to 2,000/s instead of sending 3,000/s.) A write
+ * phase after it was accepted at p50 3.66 and 3.82 s on two builds instead of 30–55 ms, 2026-11-27 06:31–06:43).
+ * (Before 2026-11-27 the 64 connections were all there was: a closed loop of 64 once answers slowed, at most
+ * 64 / latency writes/s — 46 ms answers capped the sender at ~1,400/s, which is why the sustained runs of 2026-11-27
+ * 03:41 ramped from 40 to 2,000/s instead of sending 3,000/s.) A write
  * that goes out more than 10 ms after its due time is counted in {@code late_sends}. Latency is reported from the send
  * ({@code accept_*}) and from the due time ({@code due_*}: includes the wait for a connection). With PACED_TRACE=FILE
  * every write's due time and latencies are written there too (to see whether slow answers come together, i.e. a
