@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# What one apply transaction (a batch of the write worker) sends to PostgreSQL at a fixed rate of POST /leads, and
+# created→visible over it (issue 25; docs/BENCHMARKS.md "Writes: where created→visible at 500/s goes").
+#
+#   mvn -B -q -o package -pl server -am -DskipTests
+#   bench/batch-profile.sh [RATE] [ROUNDS]     # defaults 500 writes/s, 2 rounds of 10 s; JAR=… for another build;
+#                                              # AUTO_EXPLAIN=MS logs the plans of statements slower than MS
+#                                              # (KEEP_LOGS=DIR keeps PostgreSQL's log, bench/stack.sh)
+#
+# A private stack (bench/stack.sh) whose PostgreSQL loads pg_stat_statements; a 30 s closed-loop warm-up (JIT), its
+# backlog applied; then per round: the request log emptied and the statistics reset, RATE writes/s for 10 s
+# (bench/Paced.java), the backlog applied, and created→visible p50/p90/p99 with the number of apply transactions
+# (distinct xmin of write_requests) and the top-level statements per transaction with their mean time.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+RATE=${1:-500}
+ROUNDS=${2:-2}
+JAR=${JAR:-$ROOT/server/target/attribution-server.jar}
+[ -f "$JAR" ] || { echo "build first: mvn -B -q -o package -pl server -am -DskipTests" >&2; exit 1; }
+export PG_OPTS="-c shared_preload_libraries=pg_stat_statements${AUTO_EXPLAIN:+,auto_explain} -c pg_stat_statements.track=top"
+[ -n "${AUTO_EXPLAIN:-}" ] && PG_OPTS="$PG_OPTS -c auto_explain.log_min_duration=$AUTO_EXPLAIN -c auto_explain.log_analyze=on -c auto_explain.log_buffers=on"
+source "$ROOT/bench/stack.sh"
+"${PSQL[@]}" -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
+pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
+wrk -t2 -c50 -d"${WARMUP:-30}s" -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" >/dev/null
+while [ "$(pending)" != 0 ]; do sleep 0.2; done
+for round in $(seq 1 "$ROUNDS"); do
+  "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
+  "${PSQL[@]}" -c "SELECT pg_stat_statements_reset()" >/dev/null
+  echo "# round $round: $RATE writes/s for 10 s (load $(cut -d' ' -f1-3 /proc/loadavg))"
+  PACED_WARMUP=0 java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" 10
+  while [ "$(pending)" != 0 ]; do sleep 0.2; done
+  "${PSQL[@]}" -c "SELECT 'visible_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
+    || ' p90=' || round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ms)::numeric, 1)
+    || ' p99=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)
+    || ' writes=' || count(*) || ' transactions=' || count(DISTINCT xmin::text)
+    FROM (SELECT xmin, extract(epoch FROM processed_at - created_at) * 1000 AS ms FROM write_requests) t"
+  B=$("${PSQL[@]}" -c "SELECT count(DISTINCT xmin::text) FROM write_requests")
+  echo "# per transaction | mean ms | ms per transaction | statement"
+  "${PSQL[@]}" -F ' | ' -c "SELECT round(calls::numeric / $B, 2), round(mean_exec_time::numeric, 3),
+    round((total_exec_time / $B)::numeric, 3), left(regexp_replace(query, '\s+', ' ', 'g'), 110)
+    FROM pg_stat_statements WHERE calls >= $B / 4 ORDER BY calls DESC LIMIT 25"
+done
