@@ -1,9 +1,5 @@
 package dev.attribution.command.requests;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
-
 /**
  * One refresh of {@code conversion_touches} per apply transaction instead of one per statement (issue 23 point 3;
  * V102): after {@link #DEFER} the triggers on clicks, sales and calls queue the leads they touch, and {@link #FLUSH}
