@@ -37,7 +37,6 @@ snap() { python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" >
 tuples() { "${PSQL[@]}" -c "SELECT coalesce(json_object_agg(relname, json_build_array(n_tup_ins, n_tup_upd, n_tup_del, n_tup_hot_upd)), '{}')
   FROM pg_stat_user_tables WHERE n_tup_ins + n_tup_upd + n_tup_del > 0" > "$1"; }
 done_count() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status <> 'PENDING'"; }
-pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
 
 echo "# warm-up: $RATE mixed writes/s for ${WARMUP_SECONDS:-5} s, applied (load $(load))"
 PACED_MIX=mixed PACED_WARMUP=0 java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "${WARMUP_SECONDS:-5}" >/dev/null

@@ -6,11 +6,17 @@
 #   bench/batch-profile.sh [RATE] [ROUNDS]     # defaults 500 writes/s, 2 rounds of 10 s; JAR=… for another build;
 #                                              # AUTO_EXPLAIN=MS logs the plans of statements slower than MS
 #                                              # (KEEP_LOGS=DIR keeps PostgreSQL's log, bench/stack.sh)
+#   PRELOAD_SECONDS=10 bench/batch-profile.sh    # first, as bench/run.sh does before its RATE phase: a closed loop
+#                                              # and an open loop at 5,000/s of that many seconds each (~70,000 leads)
 #
 # A private stack (bench/stack.sh) whose PostgreSQL loads pg_stat_statements; a 30 s closed-loop warm-up (JIT), its
 # backlog applied; then per round: the request log emptied and the statistics reset, RATE writes/s for 10 s
 # (bench/Paced.java), the backlog applied, and created→visible p50/p90/p99 with the number of apply transactions
-# (distinct xmin of write_requests) and the top-level statements per transaction with their mean time.
+# (distinct xmin of write_requests) and the top-level statements per transaction with their mean time. Before each
+# round the stack settles (settle_writes: writes applied, CDC caught up, no ClickHouse merge), as in bench/run.sh.
+# Per round also: the WAL written per write (pg_stat_wal: bytes, full-page images, syncs), the stored size of a
+# write's payload and result, and this stack's CPU per write by component (bench/cpu/stack.py) from the first send
+# until the last write is applied.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RATE=${1:-500}
@@ -20,16 +26,29 @@ JAR=${JAR:-$ROOT/server/target/attribution-server.jar}
 export PG_OPTS="-c shared_preload_libraries=pg_stat_statements${AUTO_EXPLAIN:+,auto_explain} -c pg_stat_statements.track=top"
 [ -n "${AUTO_EXPLAIN:-}" ] && PG_OPTS="$PG_OPTS -c auto_explain.log_min_duration=$AUTO_EXPLAIN -c auto_explain.log_analyze=on -c auto_explain.log_buffers=on"
 source "$ROOT/bench/stack.sh"
+PG_DATA=$("${PSQL[@]}" -c "SHOW data_directory"); CH_PID=$(cat "$WORK/ch/clickhouse.pid")
 "${PSQL[@]}" -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
-pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
 wrk -t2 -c50 -d"${WARMUP:-30}s" -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" >/dev/null
-while [ "$(pending)" != 0 ]; do sleep 0.2; done
+if [ "${PRELOAD_SECONDS:-0}" -gt 0 ]; then
+  wrk -t2 -c50 -d"${PRELOAD_SECONDS}s" -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" >/dev/null
+  settle_writes
+  java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" 5000 "$PRELOAD_SECONDS" >/dev/null
+fi
+echo "# leads before the rounds: $("${PSQL[@]}" -c "SELECT count(*) FROM leads")"
 for round in $(seq 1 "$ROUNDS"); do
+  settle_writes
   "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
-  "${PSQL[@]}" -c "SELECT pg_stat_statements_reset()" >/dev/null
+  "${PSQL[@]}" -c "SELECT pg_stat_statements_reset(), pg_stat_reset_shared('wal')" >/dev/null
   echo "# round $round: $RATE writes/s for 10 s (load $(cut -d' ' -f1-3 /proc/loadavg))"
+  python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$WORK/stack.0"
   PACED_WARMUP=0 java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" 10
   while [ "$(pending)" != 0 ]; do sleep 0.2; done
+  python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$WORK/stack.1"
+  "${PSQL[@]}" -c "SELECT 'wal_bytes_per_write=' || (SELECT round(wal_bytes / ($RATE * 10.0)) FROM pg_stat_wal)
+    || ' wal_fpi=' || (SELECT wal_fpi FROM pg_stat_wal) || ' wal_syncs=' || (SELECT wal_sync FROM pg_stat_wal)
+    || ' payload_bytes=' || round(avg(pg_column_size(payload))) || ' result_bytes=' || round(avg(pg_column_size(result)))
+    FROM write_requests"
+  echo "stack_cpu_us_per_write: $(python3 "$ROOT/bench/cpu/stack.py" --diff "$WORK/stack.0" "$WORK/stack.1" "$((RATE * 10))")"
   "${PSQL[@]}" -c "SELECT 'visible_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
     || ' p90=' || round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ms)::numeric, 1)
     || ' p99=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)

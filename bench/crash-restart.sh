@@ -18,7 +18,6 @@ source "$ROOT/bench/stack.sh"
 
 echo "# machine: $(nproc) cores, $(uname -r); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
-pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
 for round in $(seq 1 "$ROUNDS"); do
   java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" 8 >/dev/null 2>&1 &
   load=$!

@@ -26,7 +26,6 @@ SECOND_PID=
 trap '[ -n "$SECOND_PID" ] && kill "$SECOND_PID" 2>/dev/null; cleanup' EXIT
 
 load() { cut -d' ' -f1 /proc/loadavg; }
-pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
 drain() { while [ "$(pending)" != 0 ]; do sleep 0.2; done; }
 echo "# machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $(java -version 2>&1 | head -1)"
 

@@ -23,7 +23,6 @@ SERVER_JAVA_OPTS="${SERVER_JAVA_OPTS:-} -Dattribution.retention.interval=2s"
 source "$ROOT/bench/stack.sh"
 
 echo "# machine: $(nproc) cores, $(uname -r); load average $(cut -d' ' -f1-3 /proc/loadavg)"
-pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
 visible() {
   while [ "$(pending)" != 0 ]; do sleep 0.2; done
   "${PSQL[@]}" -c "SELECT 'visible_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)

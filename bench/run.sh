@@ -23,7 +23,7 @@
 #    p50/p99 over the phase's writes, and this stack's CPU over the load per write applied meanwhile (bench/cpu/stack.py:
 #    server threads, its PostgreSQL by role, its ClickHouse). SUSTAINED_ONLY=1 skips phases 3–4. A growing pending
 #    column is a rate the server does not sustain.
-# Before each measured phase the machine settles (settle below: writes applied, CDC caught up, no ClickHouse merge),
+# Before each measured phase the machine settles (settle_writes, bench/stack.sh: writes applied, CDC caught up, no ClickHouse merge),
 # and after each the cores used per process group are printed.
 # Everything is stopped and deleted on exit. Needs wrk: apt-get install -y wrk.
 set -euo pipefail
@@ -43,21 +43,6 @@ command -v wrk >/dev/null || { echo "wrk is required: apt-get install -y wrk" >&
 source "$ROOT/bench/stack.sh"
 
 echo "# machine: $(nproc) cores, $(uname -r); $(java -version 2>&1 | head -1)"
-pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
-# The previous phase's aftermath done before a measurement: every write applied, CDC caught up with the WAL head and
-# ClickHouse's merges of what it streamed finished (up to 120 s; a warm-up of ~100,000 leads leaves minutes of both).
-settle() {
-  local t0 behind merges
-  t0=$(date +%s.%N)
-  while [ "$(pending)" != 0 ]; do sleep 0.2; done
-  for _ in $(seq 1 600); do
-    behind=$(curl -s "http://127.0.0.1:$APP_PORT/prometheus" | awk '/^cdc_wal_behind_bytes/ {print int($2)}')
-    merges=$(curl -s "http://127.0.0.1:$CH_HTTP/" --data-binary "SELECT count() FROM system.merges")
-    [ "${behind:-0}" -lt 1048576 ] && [ "$merges" = 0 ] && break
-    sleep 0.2
-  done
-  echo "# settled in $(python3 -c "import time; print(round(time.time() - $t0, 1))") s (CDC behind ${behind:-?} bytes, ClickHouse merges $merges)"
-}
 # Cores used per process group while COMMAND runs (bench/cpu/procs.py): what shares the machine with the server. The
 # load tool itself has ended by the second snapshot, so it is not listed: most of what is left of the 2 cores is its.
 cores() {
@@ -69,7 +54,7 @@ cores() {
 if [ -z "${SUSTAINED_ONLY:-}" ]; then
 echo "# closed loop: wrk -t2 -c$CONNECTIONS -d${SECONDS_RUN}s POST /api/v1.0/leads (warm-up ${WARMUP}s first, its backlog applied before)"
 wrk -t2 -c"$CONNECTIONS" -d"${WARMUP}s" -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" >/dev/null
-settle
+settle_writes
 "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
 echo "# measuring from $(date -u +%T)"
 cores wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_RUN}s" --latency -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" | tail -2
@@ -81,12 +66,12 @@ t1=$(date +%s.%N)
   FROM write_requests"
 
 echo "# open loop at the target rate: $TARGET_RATE writes/s for ${SECONDS_RUN}s (acceptance latency at a fixed load; its backlog applied after)"
-settle
+settle_writes
 "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
 cores java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$TARGET_RATE" "$SECONDS_RUN"
 
 echo "# open loop: $RATE writes/s for ${SECONDS_RUN}s"
-settle
+settle_writes
 "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
 cores java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECONDS_RUN"
 while [ "$(pending)" != 0 ]; do sleep 0.2; done
@@ -103,7 +88,7 @@ done
 if [ "${SUSTAINED_SECONDS:-0}" -gt 0 ]; then
   SUSTAINED_RATE=${SUSTAINED_RATE:-3000}
   echo "# sustained: mixed lead/click/order at $SUSTAINED_RATE writes/s for ${SUSTAINED_SECONDS}s (load average $(cut -d' ' -f1-3 /proc/loadavg))"
-  settle
+  settle_writes
   "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
   PG_DATA=$("${PSQL[@]}" -c "SHOW data_directory"); CH_PID=$(cat "$WORK/ch/clickhouse.pid")
   python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$WORK/stack.0"

@@ -1,6 +1,7 @@
-# Sourced by the benches (bench/run.sh, bench/retention.sh): a private PostgreSQL, ClickHouse and server jar on free
+# Sourced by the benches (bench/run.sh, bench/retention.sh, …): a private PostgreSQL, ClickHouse and server jar on free
 # ports under a temporary WORK directory, removed on exit, and an account whose rate limit cannot interfere
 # (ACCOUNT, BENCH_API_KEY). Needs ROOT and JAR; SERVER_JAVA_OPTS adds JVM options; KEEP_LOGS=DIR keeps the logs.
+# Defines pending (writes not yet applied) and settle_writes (below) for the sourcing bench.
 WORK=$(mktemp -d /tmp/attribution-bench.XXXXXX)
 chmod 755 "$WORK"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
@@ -33,3 +34,19 @@ created=$(java -jar "$JAR" admin account create --name Bench --time-zone UTC 2>/
 ACCOUNT=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["accountId"])' "$created")
 export BENCH_API_KEY=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["apiKey"])' "$created")
 java -jar "$JAR" admin account set-rate-limit --account "$ACCOUNT" --per-second 100000000 --per-minute 2000000000 >/dev/null 2>&1
+
+pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
+# The previous phase's aftermath done before a measurement: every write applied, CDC caught up with the WAL head and
+# ClickHouse's merges of what it streamed finished (up to 120 s; a warm-up of ~100,000 leads leaves minutes of both).
+settle_writes() {
+  local t0 behind merges
+  t0=$(date +%s.%N)
+  while [ "$(pending)" != 0 ]; do sleep 0.2; done
+  for _ in $(seq 1 600); do
+    behind=$(curl -s "http://127.0.0.1:$APP_PORT/prometheus" | awk '/^cdc_wal_behind_bytes/ {print int($2)}')
+    merges=$(curl -s "http://127.0.0.1:$CH_HTTP/" --data-binary "SELECT count() FROM system.merges")
+    [ "${behind:-0}" -lt 1048576 ] && [ "$merges" = 0 ] && break
+    sleep 0.2
+  done
+  echo "# settled in $(python3 -c "import time; print(round(time.time() - $t0, 1))") s (CDC behind ${behind:-?} bytes, ClickHouse merges $merges)"
+}
