@@ -7,7 +7,7 @@
 #                                              # AUTO_EXPLAIN=MS logs the plans of statements slower than MS
 #                                              # (KEEP_LOGS=DIR keeps PostgreSQL's log, bench/stack.sh)
 #   PRELOAD_SECONDS=10 bench/batch-profile.sh    # first, as bench/run.sh does before its RATE phase: a closed loop
-#                                              # and an open loop at 5,000/s of that many seconds each (~70,000 leads)
+#                                              # and an open loop at 5,000/s of that many seconds each (47,000–66,000 leads at 10)
 #
 # A private stack (bench/stack.sh) whose PostgreSQL loads pg_stat_statements; a 30 s closed-loop warm-up (JIT), its
 # backlog applied; then per round: the request log emptied and the statistics reset, RATE writes/s for 10 s
