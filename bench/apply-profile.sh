@@ -29,29 +29,26 @@ export PG_OPTS="-c shared_preload_libraries=pg_stat_statements -c pg_stat_statem
 source "$ROOT/bench/stack.sh"
 "${PSQL[@]}" -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
 load() { cut -d' ' -f1-3 /proc/loadavg; }
-PG_DATA=$("${PSQL[@]}" -c "SHOW data_directory")
 pgcpu() { local pm s=0 p; pm=$(head -1 "$PG_DATA/postmaster.pid"); for p in $pm $(pgrep -P "$pm"); do
   s=$((s + $(awk '{print $14+$15}' "/proc/$p/stat" 2>/dev/null || echo 0))); done; echo "$s"; }
-CH_PID=$(cat "$WORK/ch/clickhouse.pid")
-snap() { python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$1"; }
 tuples() { "${PSQL[@]}" -c "SELECT coalesce(json_object_agg(relname, json_build_array(n_tup_ins, n_tup_upd, n_tup_del, n_tup_hot_upd)), '{}')
   FROM pg_stat_user_tables WHERE n_tup_ins + n_tup_upd + n_tup_del > 0" > "$1"; }
 done_count() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status <> 'PENDING'"; }
 
 echo "# warm-up: $RATE mixed writes/s for ${WARMUP_SECONDS:-5} s, applied (load $(load))"
 PACED_MIX=mixed PACED_WARMUP=0 java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "${WARMUP_SECONDS:-5}" >/dev/null
-while [ "$(pending)" != 0 ]; do sleep 0.5; done
+drain_writes 0.5
 echo "# burst: $WRITES mixed writes at $RATE/s (load $(load))"
-a0=$("${PSQL[@]}" -c "SELECT count(*) FROM write_requests"); p0=$(done_count); snap "$WORK/b0"
+a0=$("${PSQL[@]}" -c "SELECT count(*) FROM write_requests"); p0=$(done_count); stack_snapshot "$WORK/b0"
 PACED_MIX=mixed PACED_WARMUP=0 java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" $((WRITES / RATE))
-snap "$WORK/b1"; accepted=$(( $("${PSQL[@]}" -c "SELECT count(*) FROM write_requests") - a0 ))
+stack_snapshot "$WORK/b1"; accepted=$(( $("${PSQL[@]}" -c "SELECT count(*) FROM write_requests") - a0 ))
 echo "accept_cpu_us_per_accepted_write (accepted=$accepted, applied meanwhile=$(( $(done_count) - p0 ))): $(python3 "$ROOT/bench/cpu/stack.py" --diff "$WORK/b0" "$WORK/b1" "$accepted")"
 "${PSQL[@]}" -c "SELECT pg_stat_statements_reset()" >/dev/null
 n0=$(done_count); left=$(pending)
-python3 "$ROOT/bench/cpu/threads.py" "$SERVER_PID" > "$WORK/t0"; g0=$(pgcpu); s0=$(date +%s.%N); snap "$WORK/d0"; tuples "$WORK/r0"
+python3 "$ROOT/bench/cpu/threads.py" "$SERVER_PID" > "$WORK/t0"; g0=$(pgcpu); s0=$(date +%s.%N); stack_snapshot "$WORK/d0"; tuples "$WORK/r0"
 jcmd "$SERVER_PID" JFR.start name=apply settings=profile filename="$WORK/apply.jfr" >/dev/null
 echo "# drain of $left pending writes (load $(load))"
-while [ "$(pending)" != 0 ]; do sleep 0.2; done
+drain_writes
 s1=$(date +%s.%N); g1=$(pgcpu); python3 "$ROOT/bench/cpu/threads.py" "$SERVER_PID" > "$WORK/t1"
 jcmd "$SERVER_PID" JFR.stop name=apply >/dev/null
 n=$(( $(done_count) - n0 ))
@@ -61,7 +58,7 @@ for _ in $(seq 1 600); do   # then until the CDC bridge has streamed it all and 
   [ "${behind:-0}" -lt 1048576 ] && [ "$merges" = 0 ] && break
   sleep 0.2
 done
-snap "$WORK/d1"; s2=$(date +%s.%N); sleep 11; tuples "$WORK/r1"   # an idle backend publishes its table counters up to 10 s late (PostgreSQL 15)
+stack_snapshot "$WORK/d1"; s2=$(date +%s.%N); sleep 11; tuples "$WORK/r1"   # an idle backend publishes its table counters up to 10 s late (PostgreSQL 15)
 echo "applied=$n drain_s=$(python3 -c "print(round($s1 - $s0, 1))") applied_per_s=$(python3 -c "print(round($n / ($s1 - $s0)))") load=$(load)"
 echo "server_cpu_us_per_applied_write: $(python3 "$ROOT/bench/cpu/threads.py" --diff "$WORK/t0" "$WORK/t1" "$n")"
 echo "postgres_cpu_us_per_applied_write=$(python3 -c "import os; print(round(($g1 - $g0) * 1e6 / os.sysconf('SC_CLK_TCK') / $n))")"

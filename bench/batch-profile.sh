@@ -26,7 +26,6 @@ JAR=${JAR:-$ROOT/server/target/attribution-server.jar}
 export PG_OPTS="-c shared_preload_libraries=pg_stat_statements${AUTO_EXPLAIN:+,auto_explain} -c pg_stat_statements.track=top"
 [ -n "${AUTO_EXPLAIN:-}" ] && PG_OPTS="$PG_OPTS -c auto_explain.log_min_duration=$AUTO_EXPLAIN -c auto_explain.log_analyze=on -c auto_explain.log_buffers=on"
 source "$ROOT/bench/stack.sh"
-PG_DATA=$("${PSQL[@]}" -c "SHOW data_directory"); CH_PID=$(cat "$WORK/ch/clickhouse.pid")
 "${PSQL[@]}" -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
 wrk -t2 -c50 -d"${WARMUP:-30}s" -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" >/dev/null
 if [ "${PRELOAD_SECONDS:-0}" -gt 0 ]; then
@@ -40,10 +39,10 @@ for round in $(seq 1 "$ROUNDS"); do
   "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
   "${PSQL[@]}" -c "SELECT pg_stat_statements_reset(), pg_stat_reset_shared('wal')" >/dev/null
   echo "# round $round: $RATE writes/s for 10 s (load $(cut -d' ' -f1-3 /proc/loadavg))"
-  python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$WORK/stack.0"
+  stack_snapshot "$WORK/stack.0"
   PACED_WARMUP=0 java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" 10
-  while [ "$(pending)" != 0 ]; do sleep 0.2; done
-  python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$WORK/stack.1"
+  drain_writes
+  stack_snapshot "$WORK/stack.1"
   "${PSQL[@]}" -c "SELECT 'wal_bytes_per_write=' || (SELECT round(wal_bytes / ($RATE * 10.0)) FROM pg_stat_wal)
     || ' wal_fpi=' || (SELECT wal_fpi FROM pg_stat_wal) || ' wal_syncs=' || (SELECT wal_sync FROM pg_stat_wal)
     || ' payload_bytes=' || round(avg(pg_column_size(payload))) || ' result_bytes=' || round(avg(pg_column_size(result)))

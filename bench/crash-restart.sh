@@ -35,7 +35,7 @@ for round in $(seq 1 "$ROUNDS"); do
   done
   wait "$load" 2>/dev/null || true
   backlog=$(pending)
-  while [ "$(pending)" != 0 ]; do sleep 0.2; done
+  drain_writes
   drained=$(( $(now_ms) - t0 ))
   echo "round=$round first_answer_ms=$answered health_up_ms=$up pending_after_restart=$backlog backlog_empty_ms=$drained"
 done

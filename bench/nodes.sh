@@ -26,13 +26,12 @@ SECOND_PID=
 trap '[ -n "$SECOND_PID" ] && kill "$SECOND_PID" 2>/dev/null; cleanup' EXIT
 
 load() { cut -d' ' -f1 /proc/loadavg; }
-drain() { while [ "$(pending)" != 0 ]; do sleep 0.2; done; }
 echo "# machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $(java -version 2>&1 | head -1)"
 
 measure() {
   local label=$1; shift
   local urls=("$@") n=$# total=0 i
-  drain
+  drain_writes
   "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
   local wrks=()
   for i in "${!urls[@]}"; do
@@ -44,7 +43,7 @@ measure() {
     total=$(( total + $(sed -n 's/.*accepted_per_second=\([0-9]*\).*/\1/p' "$WORK/wrk.$i") ))
   done
   echo "nodes=$n phase=accept accepted_per_s=$total load=$(load) ($label)"
-  drain
+  drain_writes
 
   "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
   PGAPPNAME=bench-lock "${PSQL[@]}" -c "BEGIN; LOCK TABLE leads IN EXCLUSIVE MODE; SELECT pg_sleep(900);" >/dev/null 2>&1 &
@@ -63,7 +62,7 @@ measure() {
   t0=$(date +%s.%N)
   "${PSQL[@]}" -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'bench-lock'" >/dev/null
   wait "$locker" 2>/dev/null || true
-  drain
+  drain_writes
   t1=$(date +%s.%N)
   "${PSQL[@]}" -c "SELECT 'nodes=$n phase=apply backlog=$backlog applied_before_release=$processed drained_after_s=' || round(($t1 - $t0)::numeric, 1)
     || ' applied_per_s=' || round(count(*) / extract(epoch FROM max(processed_at) - min(processed_at))::numeric)

@@ -24,7 +24,7 @@ source "$ROOT/bench/stack.sh"
 
 echo "# machine: $(nproc) cores, $(uname -r); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 visible() {
-  while [ "$(pending)" != 0 ]; do sleep 0.2; done
+  drain_writes
   "${PSQL[@]}" -c "SELECT 'visible_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
     || ' visible_p99_ms=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)
     FROM (SELECT extract(epoch FROM processed_at - created_at) * 1000 AS ms FROM write_requests

@@ -59,7 +59,7 @@ settle_writes
 echo "# measuring from $(date -u +%T)"
 cores wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_RUN}s" --latency -s "$ROOT/bench/post-leads.lua" "http://127.0.0.1:$APP_PORT" | tail -2
 t0=$(date +%s.%N)
-while [ "$(pending)" != 0 ]; do sleep 0.2; done
+drain_writes
 t1=$(date +%s.%N)
 "${PSQL[@]}" -c "SELECT 'applied=' || count(*) || ' backlog_drained_after_s=' || round(($t1 - $t0)::numeric, 1)
   || ' apply_rate_per_s=' || round(count(*) / extract(epoch FROM max(processed_at) - min(processed_at))::numeric)
@@ -74,7 +74,7 @@ echo "# open loop: $RATE writes/s for ${SECONDS_RUN}s"
 settle_writes
 "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
 cores java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECONDS_RUN"
-while [ "$(pending)" != 0 ]; do sleep 0.2; done
+drain_writes
 "${PSQL[@]}" -c "SELECT 'visible_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
   || ' visible_p99_ms=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)
   || ' visible_max_ms=' || round(max(ms)::numeric, 1) || ' failed=' || sum(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END)
@@ -90,8 +90,7 @@ if [ "${SUSTAINED_SECONDS:-0}" -gt 0 ]; then
   echo "# sustained: mixed lead/click/order at $SUSTAINED_RATE writes/s for ${SUSTAINED_SECONDS}s (load average $(cut -d' ' -f1-3 /proc/loadavg))"
   settle_writes
   "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
-  PG_DATA=$("${PSQL[@]}" -c "SHOW data_directory"); CH_PID=$(cat "$WORK/ch/clickhouse.pid")
-  python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$WORK/stack.0"
+  stack_snapshot "$WORK/stack.0"
   PACED_MIX=mixed PACED_WARMUP=0 PACED_MAX_CONNECTIONS=${PACED_MAX_CONNECTIONS:-2048} java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$SUSTAINED_RATE" "$SUSTAINED_SECONDS" > "$WORK/sustained.out" &
   paced=$!
   java "$ROOT/bench/Probe.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "http://127.0.0.1:$CH_HTTP" attribution "$SUSTAINED_SECONDS" > "$WORK/probe.out" &
@@ -107,14 +106,14 @@ if [ "${SUSTAINED_SECONDS:-0}" -gt 0 ]; then
       || ' workers_aside=${aside:-?} load=$(cut -d' ' -f1 /proc/loadavg)' FROM write_requests"
   done
   wait "$paced" || true
-  python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$WORK/stack.1"
+  stack_snapshot "$WORK/stack.1"
   cat "$WORK/sustained.out"
   # this stack's CPU over the load (bench/cpu/stack.py: server threads, its PostgreSQL by role, its ClickHouse) per
   # write applied meanwhile; the sender and the probe are not in it
   applied=$("${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status <> 'PENDING'")
   echo "stack_cpu_us_per_write_applied_during_the_load (applied=$applied): $(python3 "$ROOT/bench/cpu/stack.py" --diff "$WORK/stack.0" "$WORK/stack.1" "$applied")"
   t1=$(date +%s.%N)
-  while [ "$(pending)" != 0 ]; do sleep 0.5; done
+  drain_writes 0.5
   "${PSQL[@]}" -c "SELECT 'backlog_drained_after_s=' || round(($(date +%s.%N) - $t1)::numeric, 1) || ' applied=' || count(*)
     || ' failed=' || count(*) FILTER (WHERE status = 'FAILED')
     || ' applied_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM processed_at - created_at) * 1000)::numeric)

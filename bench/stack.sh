@@ -1,7 +1,9 @@
 # Sourced by the benches (bench/run.sh, bench/retention.sh, …): a private PostgreSQL, ClickHouse and server jar on free
 # ports under a temporary WORK directory, removed on exit, and an account whose rate limit cannot interfere
 # (ACCOUNT, BENCH_API_KEY). Needs ROOT and JAR; SERVER_JAVA_OPTS adds JVM options; KEEP_LOGS=DIR keeps the logs.
-# Defines pending (writes not yet applied) and settle_writes (below) for the sourcing bench.
+# Defines, for the sourcing bench: PG_DATA and CH_PID (this stack's PostgreSQL data directory and ClickHouse pid),
+# stack_snapshot FILE (this stack's CPU by component, bench/cpu/stack.py), pending (writes not yet applied),
+# drain_writes [POLL_SECONDS] (until none is pending) and settle_writes.
 WORK=$(mktemp -d /tmp/attribution-bench.XXXXXX)
 chmod 755 "$WORK"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
@@ -35,13 +37,16 @@ ACCOUNT=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["accountId"
 export BENCH_API_KEY=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["apiKey"])' "$created")
 java -jar "$JAR" admin account set-rate-limit --account "$ACCOUNT" --per-second 100000000 --per-minute 2000000000 >/dev/null 2>&1
 
+PG_DATA=$("${PSQL[@]}" -c "SHOW data_directory"); CH_PID=$(cat "$WORK/ch/clickhouse.pid")
+stack_snapshot() { python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$1"; }
 pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
+drain_writes() { while [ "$(pending)" != 0 ]; do sleep "${1:-0.2}"; done; }
 # The previous phase's aftermath done before a measurement: every write applied, CDC caught up with the WAL head and
 # ClickHouse's merges of what it streamed finished (up to 120 s; a warm-up of ~100,000 leads leaves minutes of both).
 settle_writes() {
   local t0 behind merges
   t0=$(date +%s.%N)
-  while [ "$(pending)" != 0 ]; do sleep 0.2; done
+  drain_writes
   for _ in $(seq 1 600); do
     behind=$(curl -s "http://127.0.0.1:$APP_PORT/prometheus" | awk '/^cdc_wal_behind_bytes/ {print int($2)}')
     merges=$(curl -s "http://127.0.0.1:$CH_HTTP/" --data-binary "SELECT count() FROM system.merges")
