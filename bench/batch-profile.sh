@@ -8,6 +8,8 @@
 #                                              # (KEEP_LOGS=DIR keeps PostgreSQL's log, bench/stack.sh)
 #   PRELOAD_SECONDS=10 bench/batch-profile.sh    # first, as bench/run.sh does before its RATE phase: a closed loop
 #                                              # and an open loop at 5,000/s of that many seconds each (47,000–66,000 leads at 10)
+#   JFR=DIR bench/batch-profile.sh              # a Java Flight Recording (settings=profile) of each round's send window
+#                                              # in DIR/round-N.jfr (jfr print --events jdk.ExecutionSample …)
 #
 # A private stack (bench/stack.sh) whose PostgreSQL loads pg_stat_statements; a 30 s closed-loop warm-up (JIT), its
 # backlog applied; then per round: the request log emptied and the statistics reset, RATE writes/s for 10 s
@@ -16,7 +18,9 @@
 # round the stack settles (settle_writes: writes applied, CDC caught up, no ClickHouse merge), as in bench/run.sh.
 # Per round also: the WAL written per write (pg_stat_wal: bytes, full-page images, syncs), the stored size of a
 # write's payload and result, and this stack's CPU per write by component (bench/cpu/stack.py) from the first send
-# until the last write is applied.
+# until the last write is applied, and over the send window alone (accept_cpu_us_per_write: with the workers standing
+# aside, SERVER_JAVA_OPTS="-Dattribution.worker.yield-above=5 -Dattribution.worker.max-yield=600s", the acceptance
+# path alone).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RATE=${1:-500}
@@ -40,7 +44,11 @@ for round in $(seq 1 "$ROUNDS"); do
   "${PSQL[@]}" -c "SELECT pg_stat_statements_reset(), pg_stat_reset_shared('wal')" >/dev/null
   echo "# round $round: $RATE writes/s for 10 s (load $(cut -d' ' -f1-3 /proc/loadavg))"
   stack_snapshot "$WORK/stack.0"
+  [ -n "${JFR:-}" ] && mkdir -p "$JFR" && jcmd "$SERVER_PID" JFR.start name=round settings=profile >/dev/null
   PACED_WARMUP=0 java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" 10
+  stack_snapshot "$WORK/stack.s"
+  [ -n "${JFR:-}" ] && jcmd "$SERVER_PID" JFR.stop name=round filename="$JFR/round-$round.jfr" >/dev/null
+  echo "accept_cpu_us_per_write: $(python3 "$ROOT/bench/cpu/stack.py" --diff "$WORK/stack.0" "$WORK/stack.s" "$((RATE * 10))")"
   drain_writes
   stack_snapshot "$WORK/stack.1"
   "${PSQL[@]}" -c "SELECT 'wal_bytes_per_write=' || (SELECT round(wal_bytes / ($RATE * 10.0)) FROM pg_stat_wal)
