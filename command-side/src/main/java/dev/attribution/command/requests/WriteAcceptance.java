@@ -5,10 +5,12 @@ import dev.attribution.api.Envelopes;
 import io.micronaut.core.propagation.PropagatedContext;
 import io.micronaut.http.context.ServerRequestContext;
 import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.http.server.netty.NettyHttpRequest;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 
@@ -18,7 +20,10 @@ import java.util.function.Supplier;
  * tried right there, where the database must not be read ({@link DatabaseReads#without}); everything an ordinary
  * write needs is in memory (the API key's grant, the contact blacklist). A write that needs a read — a cache miss, a
  * blacklist too long to hold, a lead-stage lookup — is done again on the blocking pool. Either way the answer
- * {@code {request_id, result:'OK'}} is sent when the committer thread completes the future, once the row is durable.
+ * {@code {request_id, result:'OK'}} is sent once the committer thread completes the future, the row durable: it is
+ * rendered on the request's own event loop, not on the committer, which completes a whole commit's futures in turn
+ * and would otherwise run every one's response filters, access log line and JSON body serially before it commits
+ * again (at 500 writes/s that was most of the committer's CPU, docs/BENCHMARKS.md "The acceptance path alone").
  * A refusal found while validating ({@code ApiException}: 400, the blacklist's 400 without a {@code request_id}) is
  * thrown or completes the future exceptionally, and is answered with the error envelope as before.
  * <p>
@@ -43,6 +48,10 @@ public class WriteAcceptance {
         // the request's context goes along to the blocking pool: its id for the request log row and for log lines
         CompletableFuture<String> requestId = DatabaseReads.without(write)
                 .orElseGet(() -> CompletableFuture.supplyAsync(PropagatedContext.wrapCurrent(write), blocking).thenCompose(f -> f));
-        return requestId.thenApply(Envelopes.WriteAccepted::of);
+        // the connection's own event loop, wherever the route runs (a filter that read the database continues the route
+        // on the blocking pool)
+        Executor loop = ServerRequestContext.currentRequest().filter(NettyHttpRequest.class::isInstance)
+                .map(r -> (Executor) ((NettyHttpRequest<?>) r).getChannelHandlerContext().channel().eventLoop()).orElse(null);
+        return loop == null ? requestId.thenApply(Envelopes.WriteAccepted::of) : requestId.thenApplyAsync(Envelopes.WriteAccepted::of, loop);
     }
 }

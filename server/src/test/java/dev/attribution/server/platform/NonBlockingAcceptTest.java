@@ -1,6 +1,7 @@
 package dev.attribution.server.platform;
 
 import dev.attribution.testing.TestStack;
+import io.micronaut.context.annotation.Property;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import org.junit.jupiter.api.Test;
 
@@ -25,9 +26,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The lead write routes answer from the request log's commit without a request thread waiting per write: while the
  * request log cannot commit (its table locked), accepted writes hold no server thread in {@code WriteRequestLog}, no
- * answer is sent before the row is durable, and every write is answered once the commit went through.
+ * answer is sent before the row is durable, and every write is answered once the commit went through — each on its
+ * request's event loop, not on the committer thread that completes a whole commit's writes in turn.
  */
 @MicronautTest(transactional = false)
+@Property(name = "test.answer-threads", value = "true")
 class NonBlockingAcceptTest extends PlatformTest {
 
     private static final int WRITES = 40;
@@ -68,6 +71,10 @@ class NonBlockingAcceptTest extends PlatformTest {
                 ids.add(r.body().get("request_id").asText());
             }
             assertEquals(WRITES, ids.size(), "distinct request ids");
+            List<String> answeredOn = List.copyOf(AnswerThreads.NAMES);
+            assertEquals(WRITES + 1, answeredOn.size(), "answers recorded: " + answeredOn);
+            assertTrue(answeredOn.stream().noneMatch(t -> t.startsWith("request-log-committer")),
+                    "no answer rendered by the committer: " + answeredOn);
             assertEquals(String.valueOf(WRITES + 1), one("SELECT count(*) FROM write_requests WHERE account_id = '" + a.id() + "'"));
         } finally {
             clients.shutdownNow();
