@@ -4,8 +4,8 @@ import dev.attribution.api.DatabaseReads;
 import dev.attribution.api.Envelopes;
 import io.micronaut.core.propagation.PropagatedContext;
 import io.micronaut.http.context.ServerRequestContext;
-import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.http.server.netty.NettyHttpRequest;
+import io.micronaut.scheduling.TaskExecutors;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 
