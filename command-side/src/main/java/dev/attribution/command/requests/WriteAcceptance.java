@@ -3,12 +3,14 @@ package dev.attribution.command.requests;
 import dev.attribution.api.DatabaseReads;
 import dev.attribution.api.Envelopes;
 import io.micronaut.core.propagation.PropagatedContext;
+import io.micronaut.http.HttpRequest;
 import io.micronaut.http.context.ServerRequestContext;
 import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.scheduling.TaskExecutors;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -41,7 +43,8 @@ public class WriteAcceptance {
 
     /** The route's answer: {@code write} returns the future of {@link WriteRequestLog#submit}. */
     public CompletableFuture<Envelopes.WriteAccepted> accept(Supplier<CompletableFuture<String>> route) {
-        Supplier<CompletableFuture<String>> write = ServerRequestContext.currentRequest()
+        Optional<HttpRequest<Object>> request = ServerRequestContext.currentRequest();
+        Supplier<CompletableFuture<String>> write = request
                 .flatMap(IdempotencyKey::of)
                 .<Supplier<CompletableFuture<String>>>map(key -> () -> key.during(route))
                 .orElse(route);
@@ -50,7 +53,7 @@ public class WriteAcceptance {
                 .orElseGet(() -> CompletableFuture.supplyAsync(PropagatedContext.wrapCurrent(write), blocking).thenCompose(f -> f));
         // the connection's own event loop, wherever the route runs (a filter that read the database continues the route
         // on the blocking pool)
-        Executor loop = ServerRequestContext.currentRequest().filter(NettyHttpRequest.class::isInstance)
+        Executor loop = request.filter(NettyHttpRequest.class::isInstance)
                 .map(r -> (Executor) ((NettyHttpRequest<?>) r).getChannelHandlerContext().channel().eventLoop()).orElse(null);
         return loop == null ? requestId.thenApply(Envelopes.WriteAccepted::of) : requestId.thenApplyAsync(Envelopes.WriteAccepted::of, loop);
     }
