@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Report latency at scale (issue 8): one account of LEADS leads, 20 clicks and 2 sales per lead over MONTHS months,
 # generated on the servers themselves — ClickHouse with INSERT … SELECT FROM system.numbers (reports/data-ch.sql),
-# PostgreSQL with generate_series (reports/data-pg.sql), the same rows in both. The conversion_touches projection the
-# reports read: in PostgreSQL its triggers fill it while the rows load; in ClickHouse (no CDC here) it is derived from
-# the loaded rows by schema/…/clickhouse/derived/conversion_touches.sql, and both are checked identical. Then:
+# PostgreSQL with generate_series (reports/data-pg.sql), the same rows in both. The conversion_touches and sale_credits
+# projections the reports read: in PostgreSQL their triggers fill them while the rows load; in ClickHouse (no CDC here)
+# they are derived from the loaded rows by schema/…/clickhouse/derived/{conversion_touches,sale_credits}.sql, and both
+# sides are checked identical. Then:
 #   1. GET /api/v1.0/attribution last_click at ad level (10 ads) over the last 30 days: p50/p99 of REQUESTS requests;
 #   2. the same report computed on PostgreSQL (reports/last-click-ad.sql): median of 3 runs, and the ratio;
 #   3. scientific, /attribution/roas and /attribution/marginal-cac-curve the same way, each only when the server
@@ -114,6 +115,14 @@ touches() {  # touches SCOPE: derive the projection rows of the leads matching S
 t=$(now)
 touches 1
 echo "derive conversion_touches in clickhouse: $(since "$t") ($(ch "SELECT count() FROM attribution.conversion_touches") rows)"
+credits() {  # credits SCOPE: derive the sale_credits rows of the sales matching SCOPE (after their touches)
+  grep -v '^--' "$ROOT/schema/src/main/resources/clickhouse/derived/sale_credits.sql" | while IFS= read -r stmt; do
+    chbig "$(echo "$stmt" | sed -e "s/{db}/attribution/g; s/{scope}/account_id = '$ACC' AND $1/g")"
+  done
+}
+t=$(now)
+credits 1
+echo "derive sale_credits in clickhouse: $(since "$t") ($(ch "SELECT count() FROM attribution.sale_credits") rows)"
 if [ "${DERIVE_ONLY:-0}" = 1 ]; then echo "# load at end:$(uptime | sed 's/.*load average://')"; exit 0; fi
 if [ "${PG:-1}" = 1 ]; then
 t=$(now)
@@ -125,6 +134,10 @@ pg_sum=$("${PSQL[@]}" -c "COPY (SELECT conversion_id, coalesce(last_paid_click_i
     coalesce(first_organic_click_id, '') FROM conversion_touches ORDER BY conversion_id COLLATE \"C\") TO STDOUT" | md5sum | cut -c1-32)
 ch_sum=$(chbig "SELECT conversion_id, lp_click_id, lo_click_id, fp_click_id, fo_click_id FROM attribution.conversion_touches_current ORDER BY conversion_id FORMAT TabSeparated" | md5sum | cut -c1-32)
 echo "conversion_touches identical in postgresql (triggers) and clickhouse (derived): $([ "$pg_sum" = "$ch_sum" ] && echo yes || echo "NO ($pg_sum vs $ch_sum)")"
+pg_sum=$("${PSQL[@]}" -c "COPY (SELECT sale_id, ad, platform, price, coalesce(last_paid_click_id, ''), coalesce(first_organic_click_id, '')
+    FROM sale_credits ORDER BY sale_id COLLATE \"C\", ad COLLATE \"C\", platform COLLATE \"C\") TO STDOUT" | md5sum | cut -c1-32)
+ch_sum=$(chbig "SELECT sale_id, ad, platform, toString(sale_price), lp_click_id, fo_click_id FROM attribution.sale_credits_current ORDER BY sale_id, ad, platform FORMAT TabSeparated" | md5sum | cut -c1-32)
+echo "sale_credits identical in postgresql (triggers) and clickhouse (derived): $([ "$pg_sum" = "$ch_sum" ] && echo yes || echo "NO ($pg_sum vs $ch_sum)")"
 fi
 
 END_TS=$(date -u -d "@$((T_END - 1))" +%Y-%m-%dT%H:%M:%S)
@@ -257,6 +270,7 @@ echo "# $MONTHS more months of older history (leads, clicks, sales) into ClickHo
 t=$(now)
 fill "$ROOT/bench/reports/data-ch.sql" "o" "$((T_END - SPAN))" | while IFS= read -r stmt; do ch "$stmt"; done
 touches "startsWith(lead_id, 'ldo')"
+credits "startsWith(lead_id, 'ldo')"
 echo "load older history: $(since "$t") ($(ch "SELECT count() FROM attribution.clicks") clicks, $(ch "SELECT count() FROM attribution.conversion_touches") projection rows)"
 settle
 timed "$LAST_CLICK" "last_click ad 30d ($((2 * MONTHS)) months)"

@@ -17,7 +17,7 @@ public class CdcSettings {
     /** PostgreSQL tables (schema public) streamed into ClickHouse tables of the same name. */
     private List<String> tables = List.of("leads", "lead_tags", "lead_phones", "clicks", "sales", "calls", "subscriptions",
             "ad_spend_daily", "ad_accounts", "ad_campaigns", "ad_sets", "ads", "source_links", "custom_costs",
-            "conversion_touches");
+            "conversion_touches", "sale_credits");
     /** How often Debezium polls its queue; the floor of end-to-end lag. */
     private int pollIntervalMs = 25;
     /** Largest batch handed to the sink in one insert per table. */

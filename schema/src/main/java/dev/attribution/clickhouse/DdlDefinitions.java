@@ -19,6 +19,9 @@ import java.util.regex.Pattern;
  *   <li>{@code @column T.C}: add column C of T as {@code tables/T.sql} defines it; {@link ClickHouseSchema} skips it
  *       when the table has it already (a table created from its current file; 18.16 has no {@code ADD COLUMN IF NOT
  *       EXISTS}).</li>
+ *   <li>{@code @derive D}: the statements of {@code clickhouse/derived/D.sql} (one per line) over every account
+ *       ({@code {scope}} 1): a new table's rows derived from the tables it is computed from, for a database that held
+ *       rows before it existed.</li>
  * </ul>
  * A column is added at the end (ALTER appends), so a table file lists added columns last, in the order they were added:
  * a fresh database then has the same shape as one migrated file by file ({@code ClickHouseUpgradeTest}).
@@ -27,7 +30,8 @@ final class DdlDefinitions {
 
     static final String TABLES = "tables/";
     static final String VIEWS = "views/";
-    private static final Pattern DIRECTIVE = Pattern.compile("^@(table|view|column)\\s+(\\w+)(?:\\.(\\w+))?\\s*$");
+    static final String DERIVED = "derived/";
+    private static final Pattern DIRECTIVE = Pattern.compile("^@(table|view|column|derive)\\s+(\\w+)(?:\\.(\\w+))?\\s*$");
     private static final Pattern CREATE_TABLE = Pattern.compile("^CREATE\\s+TABLE\\s+IF\\s+NOT\\s+EXISTS\\s+\\{db}\\.(\\w+)\\s*\\(", Pattern.CASE_INSENSITIVE);
     private static final Pattern CREATE_VIEW = Pattern.compile("^CREATE\\s+(MATERIALIZED\\s+)?VIEW\\s+IF\\s+NOT\\s+EXISTS\\s+\\{db}\\.(\\w+)\\s", Pattern.CASE_INSENSITIVE);
 
@@ -46,7 +50,7 @@ final class DdlDefinitions {
     List<String> expand(String line) {
         Matcher d = DIRECTIVE.matcher(line.trim());
         if (!d.matches()) {
-            throw new IllegalStateException("unknown DDL directive (expected @table T, @view V or @column T.C): " + line);
+            throw new IllegalStateException("unknown DDL directive (expected @table T, @view V, @column T.C or @derive D): " + line);
         }
         String name = d.group(2);
         return switch (d.group(1)) {
@@ -60,6 +64,10 @@ final class DdlDefinitions {
                 Matcher m = CREATE_VIEW.matcher(view);
                 m.find();
                 yield m.group(1) != null ? List.of(view) : List.of("DROP TABLE IF EXISTS {db}." + name, view);
+            }
+            case "derive" -> {
+                requireNoColumn(d);
+                yield derived(name);
             }
             default -> {
                 if (d.group(3) == null) {
@@ -88,6 +96,16 @@ final class DdlDefinitions {
             throw new IllegalStateException(VIEWS + name + ".sql must hold CREATE [MATERIALIZED] VIEW IF NOT EXISTS {db}." + name + " …");
         }
         return statement;
+    }
+
+    /** The statements of {@code derived/<name>.sql}, one per line (comments dropped), over every account. */
+    List<String> derived(String name) {
+        List<String> out = read(DERIVED + name + ".sql").lines().filter(l -> !l.isBlank() && !l.startsWith("--"))
+                .map(l -> l.replace("{scope}", "1")).toList();
+        if (out.isEmpty()) {
+            throw new IllegalStateException(DERIVED + name + ".sql holds no statement");
+        }
+        return out;
     }
 
     /** {@code <column> <type> [DEFAULT …]} as the table's file defines it. */

@@ -81,6 +81,11 @@ class DdlLayoutTest {
         assertEquals(1, feed.size());
         assertTrue(feed.get(0).startsWith("CREATE MATERIALIZED VIEW IF NOT EXISTS {db}.clicks_by_ad_feed TO"), feed.get(0));
         assertTrue(d.expand("@table ads").get(0).contains("source_level   UInt8 DEFAULT 0"));
+        // a derivation over every account: the file's statements, {scope} true
+        List<String> derive = d.expand("@derive sale_credits");
+        assertEquals(1, derive.size());
+        assertTrue(derive.get(0).startsWith("INSERT INTO {db}.sale_credits (") && derive.get(0).contains("WHERE 1)")
+                && !derive.get(0).contains("{scope}"), derive.get(0));
     }
 
     private static Set<String> names(Path dir) throws IOException {

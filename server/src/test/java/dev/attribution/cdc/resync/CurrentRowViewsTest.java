@@ -149,6 +149,8 @@ class CurrentRowViewsTest {
             } else if (t.key().contains(name)) {
                 if (base.equals("Date")) {
                     o.put(name, "2026-03-0" + (label.length() % 9 + 1));
+                } else if (base.startsWith("DateTime")) {
+                    o.put(name, LocalDate.of(2026, 3, label.length() % 9 + 1).toEpochDay() * 86400);
                 } else {
                     o.put(name, label);
                 }

@@ -183,6 +183,15 @@ class ClickHouseSchemaLiveDocTest extends ApiTest {
         }
         // a: 15.50 on adA (11-03); b: 21.25 on adB (11-02, before its adA click) and 8.00 on adA (11-04, refunded: still revenue); c organic
         assertEquals(Map.of("adA", new BigDecimal("23.50"), "adB", new BigDecimal("21.25")), byAd);
+        // the same revenue by ad read from sale_credits_current alone (no join)
+        String byAdExample = doc.examples().stream().filter(q -> q.contains("sale_credits_current") && q.contains("revenue")).findFirst().orElseThrow();
+        Map<String, BigDecimal> fromCredits = new TreeMap<>();
+        for (String line : TestStack.get().clickhouse(onAccount(byAdExample, TestStack.get().clickhouseDatabase(), account) + " FORMAT TSV")
+                .strip().split("\n")) {
+            String[] f = line.split("\t");
+            fromCredits.put(f[0], new BigDecimal(f[2]));
+        }
+        assertEquals(byAd, fromCredits);
         String range = "&startDate=2026-11-01&endDate=2026-11-20&level=facebook_ad&fields=revenue&ids=" + enc("\"adA\",\"adB\"");
         Map<String, BigDecimal> apiByAd = new TreeMap<>();
         Response r = get(key, "/api/v1.0/attribution?attributionModel=last_click&sourceConfiguration=prioritize_paid" + range);

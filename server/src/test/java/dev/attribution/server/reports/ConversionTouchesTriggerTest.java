@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The conversion_touches projection kept by PostgreSQL's triggers (V46), end to end: each change is written with
  * plain SQL into PostgreSQL (as any writer would), streamed by the CDC bridge, and GET /attribution must credit the
  * sales as the click rule says after it — late-connected, backdated, re-attributed and deleted clicks, deleted
- * sales, a call moved to another date, a bulk statement, and the erasure of a lead (no row of it left in ClickHouse).
+ * sales, a call moved to another date, a price change and a refund (the amounts sale_credits copies, V103), a bulk
+ * statement, and the erasure of a lead (no row of it left in ClickHouse).
  */
 @MicronautTest(transactional = false)
 class ConversionTouchesTriggerTest extends ApiTest {
@@ -79,16 +80,34 @@ class ConversionTouchesTriggerTest extends ApiTest {
         return out;
     }
 
+    /** ad → revenue credited over 2026-11-01..18 (last_click, prioritize_paid), for the ads with some. */
+    private Map<String, String> revenue() {
+        Response r = get(key, "/api/v1.0/attribution?attributionModel=last_click&startDate=2026-11-01&endDate=2026-11-18&level=facebook_ad"
+                + "&fields=revenue&ids=" + enc("\"adA\",\"adB\",\"adC\""));
+        assertEquals(200, r.status(), r.raw());
+        Map<String, String> out = new TreeMap<>();
+        for (JsonNode row : r.body().get("result")) {
+            if (row.get("revenue").decimalValue().signum() != 0) {
+                out.put(row.get("id").asText(), row.get("revenue").decimalValue().setScale(2).toPlainString());
+            }
+        }
+        return out;
+    }
+
     /** Waits until the report (streamed through CDC) gives {@code want}; fails with the last answer otherwise. */
     private void expect(String model, String sources, Map<String, String> want) {
+        expect(() -> credited(model, sources), want, model + " " + sources);
+    }
+
+    private void expect(java.util.function.Supplier<Map<String, String>> report, Map<String, String> want, String what) {
         AtomicReference<Map<String, String>> last = new AtomicReference<>();
         try {
             await(() -> {
-                last.set(credited(model, sources));
+                last.set(report.get());
                 return want.equals(last.get()) ? true : null;
             });
         } catch (AssertionError e) {
-            assertEquals(want, last.get(), model + " " + sources);
+            assertEquals(want, last.get(), what);
         }
     }
 
@@ -150,6 +169,22 @@ class ConversionTouchesTriggerTest extends ApiTest {
         sql("UPDATE sales SET deleted = false WHERE account_id = {acc} AND id = 's1'", "DELETE FROM calls WHERE account_id = {acc} AND id = 'c1'");
         expect("last_click", "prioritize_paid", Map.of("adB", "1/0", "adC", "1/0"));
 
+        // a price change and a refund reach the amounts the reports sum (sale_credits copies them: V103's trigger on
+        // the sales' amount columns); a refund does not lower revenue
+        expect(this::revenue, Map.of("adB", "10.00", "adC", "10.00"), "revenue");
+        sql("UPDATE sales SET price = 25, usd_price = 25, updated_at = now() WHERE account_id = {acc} AND id = 's2'");
+        expect(this::revenue, Map.of("adB", "10.00", "adC", "25.00"), "revenue after a price change");
+        sql("UPDATE sales SET refunded = true, refunded_amount = 25, refund_date = now() WHERE account_id = {acc} AND id = 's2'");
+        expect(() -> {
+            Response r = get(key, "/api/v1.0/attribution?attributionModel=last_click&startDate=2026-11-01&endDate=2026-11-18"
+                    + "&level=facebook_ad&fields=refund&ids=" + enc("\"adC\""));
+            assertEquals(200, r.status(), r.raw());
+            Map<String, String> out = new TreeMap<>();
+            r.body().get("result").forEach(row -> out.put(row.get("id").asText(), row.get("refund").decimalValue().setScale(2).toPlainString()));
+            return out;
+        }, Map.of("adC", "25.00"), "refund");
+        expect(this::revenue, Map.of("adB", "10.00", "adC", "25.00"), "revenue after a refund");
+
         // one statement touching many leads (the per-account lock path): 1,200 leads with a click and a sale each
         sql("INSERT INTO leads (account_id, id, email, created_at, updated_at) SELECT {acc}, 'B' || g, 'b' || g || '@x.test', now(), now() "
                         + "FROM generate_series(1, 1200) g",
@@ -168,5 +203,7 @@ class ConversionTouchesTriggerTest extends ApiTest {
         erasure.erase(acc, "L2");
         assertEquals("0", TestStack.get().clickhouse("SELECT count() FROM " + TestStack.get().clickhouseDatabase()
                 + ".conversion_touches WHERE account_id = '" + acc + "' AND lead_id = 'L2' FORMAT TabSeparated").trim());
+        assertEquals("0", TestStack.get().clickhouse("SELECT count() FROM " + TestStack.get().clickhouseDatabase()
+                + ".sale_credits WHERE account_id = '" + acc + "' AND lead_id = 'L2' FORMAT TabSeparated").trim());
     }
 }

@@ -8,6 +8,10 @@ import dev.attribution.query.attribution.clickhouse.ClicksByAd;
 import dev.attribution.query.attribution.clickhouse.ClicksByLead;
 import dev.attribution.query.attribution.clickhouse.CurrentClicks;
 import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches;
+import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches.Credit;
+import dev.attribution.query.attribution.clickhouse.SaleCredits;
+import dev.attribution.query.attribution.models.scientific.ConversionTouches;
+import dev.attribution.query.attribution.request.AttributionRequest.SourceConfiguration;
 import dev.attribution.query.attribution.clickhouse.CurrentSales;
 import dev.attribution.query.attribution.clickhouse.AdScope;
 import dev.attribution.query.attribution.clickhouse.ScopeAds;
@@ -33,6 +37,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -83,7 +88,7 @@ class CurrentRowsTest extends ApiTest {
         // and the view leaves it out, so there are more versions than current rows (a table only superseded, such as
         // ad_spend_daily, may have been merged down to one version per key: it is checked by its new values below)
         for (String[] t : new String[][]{{"sales", "sales_current"}, {"clicks", "clicks_current"},
-                {"conversion_touches", "conversion_touches_current"}}) {
+                {"conversion_touches", "conversion_touches_current"}, {"sale_credits", "sale_credits_current"}}) {
             long raw = count(stack, "SELECT count() AS n FROM " + db + "." + t[0] + " WHERE account_id = " + Sql.str(acc));
             long current = count(stack, "SELECT count() AS n FROM " + db + "." + t[1] + " WHERE account_id = " + Sql.str(acc));
             assertTrue(current > 0 && raw > current, t[0] + ": " + raw + " versions, " + current + " current rows");
@@ -163,6 +168,28 @@ class CurrentRowsTest extends ApiTest {
             same(g, "conversion touches " + type, CurrentConversionTouches.current(db, acc, type, from, null, true, picks, null).sql(),
                     "SELECT conversion_id, touch_lead_id, touch_conversion_at, " + pickColumns + " FROM " + db + ".conversion_touches_current" + where
                             + " AND conversion_type = " + Sql.str(type.name()), "conversion_id");
+        }
+        saleCredits(g, acc, everyAd);
+    }
+
+    /**
+     * The credited sales of {@link SaleCredits}: the view's rows, with the credit computed over them, kept where the
+     * row's ad is the credited click's (a paid-first last click; an all-sources first click).
+     */
+    private static void saleCredits(ClickHouseGateway g, String acc, ScopeAds everyAd) {
+        String db = g.database();
+        String saleColumns = Arrays.stream(CurrentSales.Column.values()).filter(c -> c != CurrentSales.Column.SALE_DATE)
+                .map(c -> c.current).collect(Collectors.joining(", "));
+        for (Credit credit : List.of(ConversionTouches.credit(SourceConfiguration.prioritize_paid, false, 0, SaleCredits.SALE_DATE),
+                ConversionTouches.credit(SourceConfiguration.all_sources, true, 0, SaleCredits.SALE_DATE),
+                ConversionTouches.credit(SourceConfiguration.prioritize_organic, false, 30, SaleCredits.SALE_DATE))) {
+            String picks = Stream.of(credit.paid(), credit.organic()).map(p -> p.prefix)
+                    .map(p -> p + "_click_id, " + p + "_click_date, " + p + "_ad, " + p + "_platform").collect(Collectors.joining(", "));
+            same(g, "sale credits " + credit.pick(), SaleCredits.credited(db, acc, Instant.EPOCH, Sql.LATEST, credit, everyAd,
+                            EnumSet.allOf(CurrentSales.Column.class)).sql(),
+                    "SELECT account_id, sale_id AS id, sale_date AS sale_at, credit_lead_id, " + saleColumns + ", " + picks + ", "
+                            + String.join(", ", credit.items()) + " FROM " + db + ".sale_credits_current WHERE account_id = " + Sql.str(acc)
+                            + " AND pick != 0 AND attributed_ad = ad AND attributed_platform = platform", "id");
         }
     }
 

@@ -11,7 +11,6 @@ import dev.attribution.clickhouse.ClickHouseGateway;
 import dev.attribution.clickhouse.ClickHouseSql;
 import dev.attribution.query.attribution.clickhouse.ClicksByAd;
 import dev.attribution.query.attribution.clickhouse.CurrentClicks;
-import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches;
 import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches.Type;
 import dev.attribution.query.attribution.clickhouse.CurrentSales;
 import dev.attribution.query.attribution.clickhouse.CurrentSales.Column;
@@ -20,6 +19,7 @@ import dev.attribution.query.attribution.clickhouse.SpendDays;
 import dev.attribution.query.attribution.clickhouse.Sql;
 import jakarta.inject.Singleton;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.EnumSet;
@@ -134,16 +134,23 @@ public class AttributionQuery {
         AttributionFilters f = p.filters();
         String rate = p.usd() ? "if(sale_price = 0, 1., ifNull(toFloat64(sale_usd_price), toFloat64(sale_price)) / toFloat64(sale_price))" : "1.";
         String amount = p.usd() ? "ifNull(sale_usd_price, sale_price)" : "sale_price";
-        String sales = "SELECT account_id, lead_id, id AS conv_id, sale_at AS conv_at, is_recurring, is_first_sale, is_refunded, "
+        // the click models whose credit derives from the picks read the scope's rows of sale_credits (sale and credit in
+        // one row); the others join the range's current sales with the credited clicks (attributed)
+        boolean byAd = derivable(p);
+        Instant salesEnd = p.dayOfAttribution() ? Sql.LATEST : p.end();
+        String saleRows = byAd
+                ? SaleCredits.credited(db, accountId, p.start(), salesEnd, ConversionTouches.credit(p.sources(), p.firstClick(), p.windowDays(),
+                        SaleCredits.SALE_DATE), scopeAds, SALE_COLUMNS).subquery("sd")
+                // with dayOfAttribution a sale counts when its click is in the range: it is not older than that click
+                : CurrentSales.dated(db, accountId, p.start(), salesEnd).columns(SALE_COLUMNS).subquery("sd");
+        String sales = "SELECT account_id, " + (byAd ? "credit_lead_id AS lead_id" : "lead_id")
+                + ", id AS conv_id, sale_at AS conv_at, is_recurring, is_first_sale, is_refunded, "
                 + "toInt64(round(toFloat64(" + amount + ") * 100)) AS cents, "
                 + cents("sale_taxes", rate) + " AS c_tax, " + cents("sale_shipping", rate) + " AS c_ship, "
                 + cents("sale_cost_of_goods", rate) + " AS c_cogs, " + cents("sale_hard_cost", rate) + " AS c_hard, "
                 + cents("sale_refunded_amount", rate) + " AS c_refund, "
-                + (f.excludeHardCosts() ? "cents - c_tax - c_ship - c_cogs" : "cents") + " AS rev FROM "
-                // with dayOfAttribution a sale counts when its click is in the range: it is not older than that click
-                + CurrentSales.dated(db, accountId, p.start(), p.dayOfAttribution() ? Sql.LATEST : p.end()).columns(SALE_COLUMNS)
-                        .rawWhere(derivable(p) ? "id IN " + CurrentConversionTouches.candidates(db, accountId, Type.SALE, p.start(),
-                                conversionEnd(p), scopeAds).parenthesized() : "").subquery("sd")
+                + (f.excludeHardCosts() ? "cents - c_tax - c_ship - c_cogs" : "cents") + " AS rev"
+                + (byAd ? ", attributed_ad, attributed_platform, attributed_at" : "") + " FROM " + saleRows
                 + " WHERE account_id = " + acc
                 + (f.ignoreRecurringSales() ? " AND is_recurring = 0" : "")
                 + switch (f.newCustomers()) {
@@ -158,8 +165,8 @@ public class AttributionQuery {
                 + "sumIf(rev, is_first_sale = 1) AS c_first, sum(cents) AS c_gross, countIf(is_refunded = 1) AS n_refunds, "
                 + "sumIf(c_refund, is_refunded = 1) AS c_refunds, sum(c_tax) AS c_taxes, sum(c_ship) AS c_shipping, "
                 + "sum(c_cogs) AS c_goods, sum(c_hard) AS c_hard_costs FROM ("
-                + attributed(db, accountId, sales, "is_recurring, is_first_sale, is_refunded, cents, c_tax, c_ship, c_cogs, c_hard, c_refund, rev",
-                Type.SALE, clickFilter, scopeAds, p) + ") AS a" + byEntity
+                + (byAd ? sales : attributed(db, accountId, sales, "is_recurring, is_first_sale, is_refunded, cents, c_tax, c_ship, c_cogs, c_hard, c_refund, rev",
+                Type.SALE, clickFilter, scopeAds, p)) + ") AS a" + byEntity
                 + (p.dayOfAttribution() ? (entityOfAd.isPresent() ? " AND " : " WHERE ") + "attributed_at >= " + start + " AND attributed_at <= " + end : "")
                 + " GROUP BY row_key" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
 

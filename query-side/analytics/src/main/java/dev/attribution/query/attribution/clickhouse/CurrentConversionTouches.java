@@ -39,7 +39,32 @@ public final class CurrentConversionTouches {
         }
     }
 
+    /**
+     * Which click of a conversion's picks the model credits, as SQL over the view's pick columns: {@code pick} is 1
+     * for the {@code paid} pick, 2 for the {@code organic} one, 0 for none; the credited click's ad, platform and date
+     * follow from it. Made by the click model ({@code ConversionTouches.credit}); read from {@code conversion_touches}
+     * and {@code sale_credits} alike (same pick columns).
+     */
+    public record Credit(Pick paid, Pick organic, String pick) {
+
+        /** The select items {@code pick}, {@code attributed_ad}, {@code attributed_platform}, {@code attributed_at}. */
+        public String[] items() {
+            return new String[] {pick + " AS pick", chosen("ad") + " AS attributed_ad", chosen("platform") + " AS attributed_platform",
+                    chosen("click_date") + " AS attributed_at"};
+        }
+
+        private String chosen(String column) {
+            return "if(pick = 1, " + paid.prefix + "_" + column + ", " + organic.prefix + "_" + column + ")";
+        }
+    }
+
     private CurrentConversionTouches() {
+    }
+
+    /** The current values of a pick's four columns, named as the view names them. */
+    public static List<String> pickColumns(Pick p) {
+        return List.of(CurrentRow.latest(p.raw + "_click_id", p.prefix + "_click_id"), CurrentRow.latest(p.raw + "_click_date", p.prefix + "_click_date"),
+                CurrentRow.latest(p.raw + "_ad", p.prefix + "_ad"), CurrentRow.latest(p.raw + "_platform", p.prefix + "_platform"));
     }
 
     /** The dating condition on the raw {@code conversion_at}: from {@code from}, to {@code to} (null: no upper bound). */
@@ -62,10 +87,7 @@ public final class CurrentConversionTouches {
         }
         items.add(CurrentRow.latest("conversion_at", "touch_conversion_at"));
         for (Pick p : picks) {
-            items.add(CurrentRow.latest(p.raw + "_click_id", p.prefix + "_click_id"));
-            items.add(CurrentRow.latest(p.raw + "_click_date", p.prefix + "_click_date"));
-            items.add(CurrentRow.latest(p.raw + "_ad", p.prefix + "_ad"));
-            items.add(CurrentRow.latest(p.raw + "_platform", p.prefix + "_platform"));
+            items.addAll(pickColumns(p));
         }
         return Select.of(items.toArray(String[]::new)).from(db + ".conversion_touches")
                 .where(Sql.eq("account_id", accountId), Sql.eq("conversion_type", type.name()), dated(from, to),

@@ -3,6 +3,7 @@ package dev.attribution.query.attribution.models.scientific;
 import dev.attribution.query.attribution.clickhouse.AttributionQuery;
 import dev.attribution.query.attribution.request.AttributionRequest.SourceConfiguration;
 import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches;
+import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches.Credit;
 import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches.Pick;
 import dev.attribution.query.attribution.clickhouse.CurrentConversionTouches.Type;
 import dev.attribution.query.attribution.clickhouse.ScopeAds;
@@ -31,19 +32,15 @@ public final class ConversionTouches {
     }
 
     /**
-     * A subquery with one row per conversion of {@code type} of the account dated in [from, to] (to null: no upper
-     * bound) that the model credits to a click: {@code conv_id, attributed_ad, attributed_platform, attributed_at};
-     * with {@code scopeAds} (or null) only conversions credited to one of those ads. The projection's current rows
-     * come from {@link CurrentConversionTouches}; the subquery has more columns (the picks' own), none named like a
-     * column of sales or calls.
+     * The model's credit over a conversion's picks (docs/attribution-models.md): with {@code windowDays} > 0 a pick
+     * qualifies when not older than {@code conversionAt} (the column of the conversion time) minus the window.
      */
-    public static String credited(String db, String accountId, Type type, Instant from, Instant to, SourceConfiguration sources,
-                           boolean firstClick, int windowDays, ScopeAds scopeAds) {
+    public static Credit credit(SourceConfiguration sources, boolean firstClick, int windowDays, String conversionAt) {
         Pick paidPick = Pick.of(firstClick, false);
         Pick organicPick = Pick.of(firstClick, true);
         String p = paidPick.prefix;
         String o = organicPick.prefix;
-        String window = windowDays > 0 ? " AND %s >= touch_conversion_at - " + (windowDays * 86400L) : "";
+        String window = windowDays > 0 ? " AND %s >= " + conversionAt + " - " + (windowDays * 86400L) : "";
         String paid = "(" + p + "_click_id != ''" + String.format(window, p + "_click_date") + ")";
         String organic = "(" + o + "_click_id != ''" + String.format(window, o + "_click_date") + ")";
         // 1: the paid candidate, 2: the organic one, 0: no credited click
@@ -57,12 +54,23 @@ public final class ConversionTouches {
                     : "%1$s_click_date > %2$s_click_date OR (%1$s_click_date = %2$s_click_date AND %1$s_click_id > %2$s_click_id)").formatted(p, o)
                     + ", 1, 2), " + paid + ", 1, " + organic + ", 2, 0)";
         };
+        return new Credit(paidPick, organicPick, pick);
+    }
+
+    /**
+     * A subquery with one row per conversion of {@code type} of the account dated in [from, to] (to null: no upper
+     * bound) that the model credits to a click: {@code conv_id, attributed_ad, attributed_platform, attributed_at};
+     * with {@code scopeAds} (or null) only conversions credited to one of those ads. The projection's current rows
+     * come from {@link CurrentConversionTouches}; the subquery has more columns (the picks' own), none named like a
+     * column of sales or calls.
+     */
+    public static String credited(String db, String accountId, Type type, Instant from, Instant to, SourceConfiguration sources,
+                           boolean firstClick, int windowDays, ScopeAds scopeAds) {
+        Credit credit = credit(sources, firstClick, windowDays, "touch_conversion_at");
         // one level: the pick and the credited click are named in the dedup's own SELECT and kept by its HAVING (each
         // nested level costs ClickHouse 18.16 another analysis of the statement and another run of its IN subqueries)
-        return CurrentConversionTouches.current(db, accountId, type, from, to, false, List.of(paidPick, organicPick), scopeAds)
-                .columns("conversion_id AS conv_id", pick + " AS pick", "if(pick = 1, " + p + "_ad, " + o + "_ad) AS attributed_ad",
-                        "if(pick = 1, " + p + "_platform, " + o + "_platform) AS attributed_platform",
-                        "if(pick = 1, " + p + "_click_date, " + o + "_click_date) AS attributed_at")
+        return CurrentConversionTouches.current(db, accountId, type, from, to, false, List.of(credit.paid(), credit.organic()), scopeAds)
+                .columns("conversion_id AS conv_id").columns(credit.items())
                 .having("pick != 0", scopeAds == null ? "" : scopeAds.condition("attributed_ad", "attributed_platform"))
                 .sql();
     }
