@@ -115,9 +115,14 @@ touches() {  # touches SCOPE: derive the projection rows of the leads matching S
 t=$(now)
 touches 1
 echo "derive conversion_touches in clickhouse: $(since "$t") ($(ch "SELECT count() FROM attribution.conversion_touches") rows)"
-credits() {  # credits SCOPE: derive the sale_credits rows of the sales matching SCOPE (after their touches)
+credits() {  # credits SCOPE: derive the sale_credits rows of the sales matching SCOPE (after their touches), in PARTS
+  # shares of the leads (cityHash64(lead_id) ranges: both dedups and the join's in-memory side stay a share's)
+  local stmt lo hi
   grep -v '^--' "$ROOT/schema/src/main/resources/clickhouse/derived/sale_credits.sql" | while IFS= read -r stmt; do
-    chbig "$(echo "$stmt" | sed -e "s/{db}/attribution/g; s/{scope}/account_id = '$ACC' AND $1/g")"
+    python3 -c 'import sys; p = int(sys.argv[1]); [print(i * 2**64 // p, (i + 1) * 2**64 // p - 1) for i in range(p)]' "$PARTS" |
+    while read -r lo hi; do
+      chbig "$(echo "$stmt" | sed -e "s/{db}/attribution/g; s/{scope}/account_id = '$ACC' AND $1 AND cityHash64(lead_id) BETWEEN $lo AND $hi/g")"
+    done
   done
 }
 t=$(now)

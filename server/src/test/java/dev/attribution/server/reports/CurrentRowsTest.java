@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.cdc.CdcSettings;
 import dev.attribution.clickhouse.ClickHouseGateway;
+import dev.attribution.clickhouse.CurrentRow;
 import dev.attribution.query.attribution.clickhouse.ClicksByAd;
 import dev.attribution.query.attribution.clickhouse.ClicksByLead;
 import dev.attribution.query.attribution.clickhouse.CurrentClicks;
@@ -117,6 +118,38 @@ class CurrentRowsTest extends ApiTest {
                 }
                 assertBuildersMatchViews(e.getValue(), acc);
             }
+        }
+    }
+
+    /**
+     * derived/sale_credits.sql (067's backfill, the bench's derivation) gives, from the streamed conversion_touches
+     * and sales, the current rows PostgreSQL's triggers streamed into sale_credits.
+     */
+    @Test
+    void derivedSaleCreditsAreTheStreamedOnes() throws Exception {
+        String db = stack.database();
+        String check = "sale_credits_check_" + System.nanoTime();
+        stack.execute("CREATE TABLE " + db + "." + check + " AS " + db + ".sale_credits");
+        try {
+            String sql;
+            try (var in = getClass().getClassLoader().getResourceAsStream("clickhouse/derived/sale_credits.sql")) {
+                sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            for (String line : sql.split("\n")) {
+                if (!line.isBlank() && !line.startsWith("--")) {
+                    stack.execute(line.replace("INSERT INTO {db}.sale_credits ", "INSERT INTO {db}." + check + " ").replace("{db}", db)
+                            .replace("{scope}", "account_id = " + Sql.str(acc)));
+                }
+            }
+            String current = CurrentRow.latest("lead_id", "l") + ", " + CurrentRow.latest("price", "p") + ", " + CurrentRow.latest("refunded", "r")
+                    + ", " + CurrentRow.latest("last_paid_click_id", "lp") + ", " + CurrentRow.latest("first_organic_click_id", "fo");
+            String rows = " WHERE account_id = " + Sql.str(acc) + " GROUP BY sale_id, ad, platform, sale_date HAVING " + CurrentRow.live()
+                    + " ORDER BY sale_id, ad, platform";
+            List<JsonNode> streamed = stack.select("SELECT sale_id, ad, platform, sale_date, " + current + " FROM " + db + ".sale_credits" + rows);
+            assertFalse(streamed.isEmpty());
+            assertEquals(streamed, stack.select("SELECT sale_id, ad, platform, sale_date, " + current + " FROM " + db + "." + check + rows));
+        } finally {
+            stack.execute("DROP TABLE IF EXISTS " + db + "." + check);
         }
     }
 
