@@ -84,7 +84,7 @@ class DdlLayoutTest {
         // a derivation over every account: the file's statements, {scope} true
         List<String> derive = d.expand("@derive sale_credits");
         assertEquals(1, derive.size());
-        assertTrue(derive.get(0).startsWith("INSERT INTO {db}.sale_credits (") && derive.get(0).contains("WHERE 1)")
+        assertTrue(derive.get(0).startsWith("INSERT INTO {db}.sale_credits (") && derive.get(0).contains("FROM {db}.sales WHERE 1 GROUP BY")
                 && !derive.get(0).contains("{scope}"), derive.get(0));
     }
 

@@ -169,6 +169,8 @@ class ExternalCdcSwitchTest extends ApiTest {
         checks.put("conversion_touches", new String[] {"count(*) FROM conversion_touches WHERE " + a,
                 "count() FROM conversion_touches_current WHERE " + a});
         checks.put("source_links", new String[] {"count(*) FROM source_links WHERE " + a, "count() FROM source_links_current WHERE " + a});
+        checks.put("sale_credits", new String[] {"count(*) || '/' || sum(price) FROM sale_credits WHERE " + a,
+                "concat(toString(count()), '/', toString(sum(sale_price))) FROM sale_credits_current WHERE " + a});
         for (Map.Entry<String, String[]> c : checks.entrySet()) {
             String pg = normal(pgValue("SELECT " + c.getValue()[0]));
             String ch = normal(TestStack.get().clickhouse("SELECT " + c.getValue()[1].replace("FROM ", "FROM " + CH + ".")).trim());
