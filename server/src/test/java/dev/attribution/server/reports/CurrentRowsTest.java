@@ -38,7 +38,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -195,8 +194,7 @@ class CurrentRowsTest extends ApiTest {
                         + db + ".ad_spend_daily_current" + where, "platform, ad_id, day");
 
         List<CurrentConversionTouches.Pick> picks = List.of(CurrentConversionTouches.Pick.values());
-        String pickColumns = picks.stream().map(p -> p.prefix).map(p -> p + "_click_id, " + p + "_click_date, " + p + "_ad, " + p + "_platform")
-                .collect(Collectors.joining(", "));
+        String pickColumns = viewPickColumns(picks);
         for (CurrentConversionTouches.Type type : CurrentConversionTouches.Type.values()) {
             same(g, "conversion touches " + type, CurrentConversionTouches.current(db, acc, type, from, null, true, picks, null).sql(),
                     "SELECT conversion_id, touch_lead_id, touch_conversion_at, " + pickColumns + " FROM " + db + ".conversion_touches_current" + where
@@ -216,14 +214,19 @@ class CurrentRowsTest extends ApiTest {
         for (Credit credit : List.of(ConversionTouches.credit(SourceConfiguration.prioritize_paid, false, 0, SaleCredits.SALE_DATE),
                 ConversionTouches.credit(SourceConfiguration.all_sources, true, 0, SaleCredits.SALE_DATE),
                 ConversionTouches.credit(SourceConfiguration.prioritize_organic, false, 30, SaleCredits.SALE_DATE))) {
-            String picks = Stream.of(credit.paid(), credit.organic()).map(p -> p.prefix)
-                    .map(p -> p + "_click_id, " + p + "_click_date, " + p + "_ad, " + p + "_platform").collect(Collectors.joining(", "));
+            String picks = viewPickColumns(List.of(credit.paid(), credit.organic()));
             same(g, "sale credits " + credit.pick(), SaleCredits.credited(db, acc, Instant.EPOCH, Sql.LATEST, credit, everyAd,
                             EnumSet.allOf(CurrentSales.Column.class)).sql(),
                     "SELECT account_id, sale_id AS id, sale_date AS sale_at, credit_lead_id, " + saleColumns + ", " + picks + ", "
                             + String.join(", ", credit.items()) + " FROM " + db + ".sale_credits_current WHERE account_id = " + Sql.str(acc)
                             + " AND pick != 0 AND attributed_ad = ad AND attributed_platform = platform", "id");
         }
+    }
+
+    /** The picks' four columns each, as the current-row views name them. */
+    private static String viewPickColumns(List<CurrentConversionTouches.Pick> picks) {
+        return picks.stream().map(p -> p.prefix).map(p -> p + "_click_id, " + p + "_click_date, " + p + "_ad, " + p + "_platform")
+                .collect(Collectors.joining(", "));
     }
 
     /** The builder's rows and the view's, ordered by {@code orderBy}: equal and not empty. */
