@@ -17,14 +17,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 23 point 3 (V104): the scratch tables of the conversion_touches / sale_credits refresh are temporary tables of
- * the write workers' pooled sessions, which autovacuum never visits; they must be empty files once a transaction ends,
- * or every later flush of that session scans all the rows earlier flushes inserted and deleted (measured: 26 MB and
- * a call ten times slower after 3,000 flushes). Writes go through the API and are applied by the workers; then every
- * such table of every session holds 0 bytes.
+ * Issue 23 point 3 (V104): what the conversion_touches triggers leave behind and what they queue.
+ * (1) The scratch tables of the refresh are temporary tables of the write workers' pooled sessions, which autovacuum
+ * never visits; they must be empty files once a transaction ends, or every later flush of that session scans all the
+ * rows earlier flushes inserted and deleted (measured: 26 MB and a call ten times slower after 3,000 flushes). Writes
+ * go through the API and are applied by the workers; then every such table of every session holds 0 bytes.
+ * (2) An UPDATE queues exactly the leads of rows whose watched columns changed (now compared column by column): none
+ * for a change of an unwatched column, the lead for a price change, both leads when a sale moves to another lead.
  */
 @MicronautTest(transactional = false)
-class RefreshScratchTablesTest extends PlatformTest {
+class TouchesTriggerCostTest extends PlatformTest {
 
     private static final List<String> SCRATCH = List.of("conversion_touches_queue", "conversion_touches_fresh", "sale_credits_fresh");
 
@@ -56,6 +58,44 @@ class RefreshScratchTablesTest extends PlatformTest {
         assertFalse(sizes.isEmpty(), "the workers' sessions created their scratch tables");
         assertTrue(sizes.keySet().stream().anyMatch(k -> k.endsWith(".sale_credits_fresh")), sizes.toString());
         assertTrue(sizes.values().stream().allMatch(s -> s == 0), "bytes per session's scratch table: " + sizes);
+    }
+
+    @Test
+    void anUpdateQueuesTheLeadsOfRowsWhoseWatchedColumnsChanged() throws Exception {
+        String acc = account().id();
+        try (Connection c = DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("INSERT INTO leads (account_id, id, email, created_at, updated_at) VALUES ('" + acc + "', 'L1', 'l1@cost.test', now(), now()), "
+                    + "('" + acc + "', 'L2', 'l2@cost.test', now(), now())");
+            s.execute("INSERT INTO sales (account_id, id, order_id, lead_id, buyer_lead_id, product_name, position, quantity, unit_price, price, "
+                    + "discount, taxes, shipping, hard_cost, cost_of_goods, currency, recurring, sale_date, created_at, updated_at) "
+                    + "VALUES ('" + acc + "', 'S1', 'O1', 'L1', 'L1', 'P', 0, 1, 10, 10, 0, 0, 0, 0, 0, 'USD', false, now(), now(), now())");
+            c.setAutoCommit(false);
+            s.execute("SET LOCAL attribution.touches_deferred = on");
+            String where = " WHERE account_id = '" + acc + "' AND id = 'S1'";
+            s.execute("UPDATE sales SET updated_at = now() + interval '1 minute', product_name = 'Q'" + where);
+            assertEquals("", queued(s), "no watched column changed");
+            s.execute("UPDATE sales SET price = 12" + where);
+            assertEquals("L1", queued(s), "the price is watched (sale_credits copies it)");
+            s.execute("DELETE FROM pg_temp.conversion_touches_queue");
+            s.execute("UPDATE sales SET lead_id = 'L2'" + where);
+            assertEquals("L1,L2", queued(s), "the sale left L1 for L2");
+            c.rollback();
+        }
+    }
+
+    /** The distinct leads queued in this transaction, sorted, comma-separated. */
+    private static String queued(java.sql.Statement s) throws Exception {
+        try (ResultSet rs = s.executeQuery("SELECT to_regclass('pg_temp.conversion_touches_queue') IS NULL")) {
+            rs.next();
+            if (rs.getBoolean(1)) {
+                return ""; // nothing was ever queued in this session
+            }
+        }
+        try (ResultSet rs = s.executeQuery("SELECT coalesce(string_agg(DISTINCT lead_id, ',' ORDER BY lead_id), '') FROM pg_temp.conversion_touches_queue")) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 
     /** schema.table → bytes, for every session's temporary scratch table. */

@@ -1,13 +1,19 @@
--- The scratch tables of the conversion_touches / sale_credits refresh are emptied at commit (ON COMMIT DELETE ROWS)
--- instead of by DELETE alone. They are temporary tables of the session, and a session is a pooled connection that
--- lives for many transactions (a write worker's flushes), while autovacuum never visits temporary tables: every row a
--- flush inserted and deleted stayed in the file, so each later scan of these tables (the DELETEs, the anti-join, the
--- upsert's SELECT) read all of them. Measured on one session, 25 leads per call, each call its own transaction:
--- after 3,000 calls conversion_touches_fresh held 21 MB and sale_credits_fresh 26 MB, and a call took ~78 ms instead
--- of ~8 ms; with ON COMMIT DELETE ROWS both stay at 0 bytes between transactions and the calls stay at ~7 ms
--- (docs/BENCHMARKS.md, "Scratch tables of the refresh emptied at commit"). The bodies are those of V46 (the rows
--- refresh, renamed by V103), V102 (the trigger's queue) and V103 (sale_credits) with only the CREATE TEMP TABLE lines
--- changed. A session that created a table before this migration keeps it until the connection is closed.
+-- What the conversion_touches triggers cost per write (issue 23 point 3; docs/BENCHMARKS.md "The conversion_touches
+-- triggers' cost per write"), two changes; the function bodies are those of V46 (the rows refresh, renamed by V103),
+-- V102 (the statement trigger) and V103 (sale_credits) with only these changed.
+--
+-- 1. An UPDATE's changed rows are found by comparing the watched columns (the trigger's arguments) themselves. Before,
+--    each row's were compared as a jsonb built from to_jsonb of the whole row once per argument, both ways: with the 14
+--    columns V103 watches on sales, an UPDATE of 25 sales (an order batch's first_sale flags) took ~34 ms, its
+--    trigger included, now ~3.5 ms (pgbench, one session; TouchesTriggerCostTest checks which leads are queued).
+-- 2. The scratch tables of the refresh (conversion_touches_fresh, sale_credits_fresh) and the deferred writers' queue
+--    are emptied at commit (ON COMMIT DELETE ROWS) instead of by DELETE alone. They are temporary tables of the
+--    session, and a session is a pooled connection living for many transactions (a write worker's flushes), while
+--    autovacuum never visits temporary tables: every row a flush inserted and deleted stayed in the file, and every
+--    later scan of these tables read it. One session, 25 leads per call, each call its own transaction
+--    (bench/refresh-session.sh): after 3,000 calls the two tables held 21 and 26 MB and a call took ~78 ms instead of
+--    ~8 ms; now both stay at 0 bytes between transactions and the calls at ~7 ms. A session that created a table
+--    before this migration keeps it until the connection closes.
 
 -- V46's rows refresh (named conversion_touches_refresh_rows since V103)
 CREATE OR REPLACE FUNCTION conversion_touches_refresh_rows(accs text[], leads text[]) RETURNS void
@@ -69,14 +75,14 @@ BEGIN
         SELECT array_agg(account_id), array_agg(lead_id) INTO accs, leads
         FROM (SELECT DISTINCT account_id, lead_id FROM old_rows WHERE lead_id IS NOT NULL) d;
     ELSE
-        SELECT array_agg(account_id), array_agg(lead_id) INTO accs, leads
-        FROM (SELECT DISTINCT account_id, lead_id FROM (
-                  (SELECT o.account_id, o.lead_id, (SELECT jsonb_object_agg(k, to_jsonb(o) -> k) FROM unnest(TG_ARGV) AS k) FROM old_rows o
-                   EXCEPT SELECT n.account_id, n.lead_id, (SELECT jsonb_object_agg(k, to_jsonb(n) -> k) FROM unnest(TG_ARGV) AS k) FROM new_rows n)
-                  UNION ALL
-                  (SELECT n.account_id, n.lead_id, (SELECT jsonb_object_agg(k, to_jsonb(n) -> k) FROM unnest(TG_ARGV) AS k) FROM new_rows n
-                   EXCEPT SELECT o.account_id, o.lead_id, (SELECT jsonb_object_agg(k, to_jsonb(o) -> k) FROM unnest(TG_ARGV) AS k) FROM old_rows o)
-              ) ch WHERE lead_id IS NOT NULL) d;
+        -- the rows whose watched columns (the trigger's arguments) changed, compared column by column (V46-V103 built
+        -- a jsonb of the arguments from to_jsonb of the whole row, once per argument and row)
+        EXECUTE format('SELECT array_agg(account_id), array_agg(lead_id) FROM (SELECT DISTINCT account_id, lead_id FROM ('
+                       '(SELECT %1$s FROM old_rows EXCEPT SELECT %1$s FROM new_rows) UNION ALL '
+                       '(SELECT %1$s FROM new_rows EXCEPT SELECT %1$s FROM old_rows)) ch WHERE lead_id IS NOT NULL) d',
+                       (SELECT string_agg(quote_ident(c), ', ') FROM (SELECT 'account_id' AS c UNION ALL SELECT 'lead_id'
+                        UNION ALL SELECT k FROM unnest(TG_ARGV) AS k WHERE k NOT IN ('account_id', 'lead_id')) cs))
+            INTO accs, leads;
     END IF;
     IF accs IS NULL THEN
         RETURN NULL;
