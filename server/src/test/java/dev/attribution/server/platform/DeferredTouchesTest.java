@@ -1,14 +1,10 @@
 package dev.attribution.server.platform;
 
 import dev.attribution.command.requests.WriteWorker;
-import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -78,18 +74,5 @@ class DeferredTouchesTest extends PlatformTest {
                 + " WHERE t.account_id = ? AND l.email = 'touch-2@deferred.test' AND t.first_paid_ad = 'ad-late'", a.id()),
                 "the late click is lead 2's first paid click");
         assertEquals(0, count("SELECT count(*) FROM write_requests WHERE account_id = ? AND status <> 'PROCESSED'", a.id()));
-    }
-
-    private long count(String sql, String... args) throws Exception {
-        try (Connection c = DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
-             PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                ps.setString(i + 1, args[i]);
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
     }
 }

@@ -4,7 +4,11 @@ import dev.attribution.api.RequestIds;
 import dev.attribution.api.auth.ApiKeys;
 import dev.attribution.api.auth.Roles;
 import dev.attribution.server.support.ApiTest;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +39,20 @@ abstract class PlatformTest extends ApiTest {
         String key = ApiKeys.newKey();
         directory.createKey(accountId, ApiKeys.hash(key), roles, readOnly);
         return key;
+    }
+
+    /** The single number {@code sql} (with {@code ?} bound to {@code args} in order) selects from PostgreSQL. */
+    long count(String sql, String... args) throws Exception {
+        try (Connection c = DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
+             PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                ps.setString(i + 1, args[i]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
     }
 
     Response getAs(Acct caller, String target, String path) {

@@ -46,8 +46,8 @@ class TouchesTriggerCostTest extends PlatformTest {
         }
         awaitAllProcessed(a.key(), requests);
         // the refresh ran through the scratch tables: every order's sale has its touches and credit rows
-        assertEquals(30, count("SELECT count(*) FROM conversion_touches WHERE account_id = '" + a.id() + "'"));
-        assertEquals(30, count("SELECT count(*) FROM sale_credits WHERE account_id = '" + a.id() + "'"));
+        assertEquals(30, count("SELECT count(*) FROM conversion_touches WHERE account_id = ?", a.id()));
+        assertEquals(30, count("SELECT count(*) FROM sale_credits WHERE account_id = ?", a.id()));
 
         // a worker may still be in another test's transaction: wait until none holds rows, then every file is empty
         Map<String, Long> sizes = scratchSizes();
@@ -112,14 +112,5 @@ class TouchesTriggerCostTest extends PlatformTest {
             }
         }
         return out;
-    }
-
-    private long count(String sql) throws Exception {
-        try (Connection c = DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection();
-             PreparedStatement ps = c.prepareStatement(sql);
-             ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
-        }
     }
 }
