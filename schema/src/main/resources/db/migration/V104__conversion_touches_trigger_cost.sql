@@ -13,7 +13,8 @@
 --    later scan of these tables read it. One session, 25 leads per call, each call its own transaction
 --    (bench/refresh-session.sh): after 3,000 calls the two tables held 21 and 26 MB and a call took ~78 ms instead of
 --    ~8 ms; now both stay at 0 bytes between transactions and the calls at ~7 ms. A session that created a table
---    before this migration keeps it until the connection closes.
+--    before this migration keeps it until the connection closes. The two refreshes no longer empty their table at
+--    their end as well: each call empties it first, and the commit truncates it.
 
 -- V46's rows refresh (named conversion_touches_refresh_rows since V103)
 CREATE OR REPLACE FUNCTION conversion_touches_refresh_rows(accs text[], leads text[]) RETURNS void
@@ -57,7 +58,6 @@ BEGIN
         first_organic_click_id = excluded.first_organic_click_id, first_organic_click_date = excluded.first_organic_click_date,
         first_organic_ad = excluded.first_organic_ad, first_organic_platform = excluded.first_organic_platform
     WHERE t IS DISTINCT FROM excluded;
-    DELETE FROM pg_temp.conversion_touches_fresh;
 END
 $$;
 
@@ -129,6 +129,5 @@ BEGIN
         cost_of_goods = excluded.cost_of_goods, hard_cost = excluded.hard_cost, refunded_amount = excluded.refunded_amount,
         recurring = excluded.recurring, first_sale = excluded.first_sale, refunded = excluded.refunded
     WHERE c IS DISTINCT FROM excluded;
-    DELETE FROM pg_temp.sale_credits_fresh;
 END
 $$;
