@@ -47,7 +47,7 @@ for i in range(calls):
     if i % 1000 == 999:
         mark(i + 1)
 PY
-/usr/lib/postgresql/15/bin/psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d attribution -qtA -F ' ' -f "$WORK/calls.sql" | grep -v '^$' \
+"${PSQL[@]}" -q -F ' ' -f "$WORK/calls.sql" | grep -v '^$' \
   | python3 -c '
 import sys, datetime
 prev = None
