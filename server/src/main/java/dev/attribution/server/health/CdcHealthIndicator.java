@@ -6,10 +6,10 @@ import dev.attribution.cdc.CdcStatus;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.health.HealthStatus;
 import io.micronaut.management.health.indicator.AbstractHealthIndicator;
-import jakarta.inject.Singleton;
 
 import java.util.Map;
 
@@ -23,8 +23,11 @@ import java.util.Map;
  * others read {@code standby}, are UP (a standby is healthy: it takes over when the active node dies) and report no
  * lag (0: the lag is the active node's figure); {@code cdc_role_active} is 1 on the active node only. A stopped
  * bridge reads {@code stopped} and keeps its growing lag.
+ * <p>Created at startup ({@code @Context}): a lazy singleton registered its meters at the first {@code /health}, so a
+ * scrape of a node nobody had health-checked had no {@code cdc_*} series (and the benches' settle step waited for
+ * nothing).
  */
-@Singleton
+@Context
 @Requires(beans = CdcBridge.class)
 class CdcHealthIndicator extends AbstractHealthIndicator<Map<String, Object>> {
 

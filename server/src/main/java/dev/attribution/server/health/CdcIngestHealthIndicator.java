@@ -4,10 +4,10 @@ import dev.attribution.cdc.ingest.CdcIngestController;
 import dev.attribution.cdc.ingest.CdcIngestStatus;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.health.HealthStatus;
 import io.micronaut.management.health.indicator.AbstractHealthIndicator;
-import jakarta.inject.Singleton;
 
 import java.util.Map;
 
@@ -15,8 +15,9 @@ import java.util.Map;
  * {@code /health} component {@code cdcIngest} on a node that takes CDC from Debezium Server (docs/scaling.md "CDC
  * outside the process"): what {@code POST /cdc/ingest} wrote; the same counts in Prometheus
  * {@code cdc_ingest_changes_total} and {@code cdc_ingest_snapshot_rows_total} (rows a resync brought).
+ * Created at startup ({@code @Context}, as {@link CdcHealthIndicator}): its counters exist before any {@code /health}.
  */
-@Singleton
+@Context
 @Requires(beans = CdcIngestController.class)
 class CdcIngestHealthIndicator extends AbstractHealthIndicator<Map<String, Object>> {
 

@@ -7,7 +7,10 @@ import dev.attribution.server.support.ApiTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 import java.time.ZoneId;
 
@@ -18,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Lag behind the WAL head in /health and in Prometheus: near 0 when caught up, growing while the bridge is held. */
 @MicronautTest
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CdcLagTest extends ApiTest {
 
     @Inject
@@ -36,7 +40,22 @@ class CdcLagTest extends ApiTest {
         return r.body().path("details").path("cdc");
     }
 
+    /**
+     * First, before anything asks /health: a Prometheus server only scrapes. Until 2026-11-27 the CDC gauges were
+     * registered by the health indicator's constructor, i.e. at the first /health, and were missing before it.
+     */
     @Test
+    @Order(1)
+    void theCdcSeriesAreExportedBeforeAnyHealthCheck() {
+        String metrics = get(null, "/prometheus").raw();
+        for (String series : new String[]{"cdc_lag_seconds ", "cdc_wal_behind_bytes ", "cdc_commit_lag_seconds ",
+                "cdc_events_applied_total ", "cdc_role_active "}) {
+            assertTrue(metrics.lines().anyMatch(l -> l.startsWith(series)), series + "exported: " + metrics);
+        }
+    }
+
+    @Test
+    @Order(2)
     void lagIsSmallWhenCaughtUpAndGrowsWhileTheBridgeIsStopped() {
         sql("INSERT INTO leads (account_id, id, email, created_at, updated_at) VALUES ('" + account + "', 'lag1', 'lag1@example.com', now(), now())");
         JsonNode caughtUp = ApiTest.await(() -> {
