@@ -52,12 +52,7 @@ drain_writes
 s1=$(date +%s.%N); g1=$(pgcpu); python3 "$ROOT/bench/cpu/threads.py" "$SERVER_PID" > "$WORK/t1"
 jcmd "$SERVER_PID" JFR.stop name=apply >/dev/null
 n=$(( $(done_count) - n0 ))
-for _ in $(seq 1 600); do   # then until the CDC bridge has streamed it all and ClickHouse has merged it (up to 120 s)
-  behind=$(curl -s "http://127.0.0.1:$APP_PORT/prometheus" | awk '/^cdc_wal_behind_bytes/ {print int($2)}')
-  merges=$(curl -s "http://127.0.0.1:$CH_HTTP/" --data-binary "SELECT count() FROM system.merges")
-  [ "${behind:-0}" -lt 1048576 ] && [ "$merges" = 0 ] && break
-  sleep 0.2
-done
+await_cdc   # then until the CDC bridge has streamed it all and ClickHouse has merged it
 stack_snapshot "$WORK/d1"; s2=$(date +%s.%N); sleep 11; tuples "$WORK/r1"   # an idle backend publishes its table counters up to 10 s late (PostgreSQL 15)
 echo "applied=$n drain_s=$(python3 -c "print(round($s1 - $s0, 1))") applied_per_s=$(python3 -c "print(round($n / ($s1 - $s0)))") load=$(load)"
 echo "server_cpu_us_per_applied_write: $(python3 "$ROOT/bench/cpu/threads.py" --diff "$WORK/t0" "$WORK/t1" "$n")"

@@ -37,21 +37,29 @@ ACCOUNT=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["accountId"
 export BENCH_API_KEY=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["apiKey"])' "$created")
 java -jar "$JAR" admin account set-rate-limit --account "$ACCOUNT" --per-second 100000000 --per-minute 2000000000 >/dev/null 2>&1
 
+# Builds before bd2c7e8 registered the cdc_* gauges at the first /health only: ask once, so that settle_writes can read
+# cdc_wal_behind_bytes from them too (before, its settle waited for the merges only: CDC could still be streaming).
+curl -s -o /dev/null "http://127.0.0.1:$APP_PORT/health"
 PG_DATA=$("${PSQL[@]}" -c "SHOW data_directory"); CH_PID=$(cat "$WORK/ch/clickhouse.pid")
 stack_snapshot() { python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$1"; }
 pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
 drain_writes() { while [ "$(pending)" != 0 ]; do sleep "${1:-0.2}"; done; }
-# The previous phase's aftermath done before a measurement: every write applied, CDC caught up with the WAL head and
-# ClickHouse's merges of what it streamed finished (up to 120 s; a warm-up of ~100,000 leads leaves minutes of both).
-settle_writes() {
-  local t0 behind merges
-  t0=$(date +%s.%N)
-  drain_writes
+# Until the CDC bridge has streamed everything committed (under 1 MiB of WAL behind) and ClickHouse has merged it, up
+# to 120 s; sets behind and merges (what was last read).
+await_cdc() {
   for _ in $(seq 1 600); do
     behind=$(curl -s "http://127.0.0.1:$APP_PORT/prometheus" | awk '/^cdc_wal_behind_bytes/ {print int($2)}')
     merges=$(curl -s "http://127.0.0.1:$CH_HTTP/" --data-binary "SELECT count() FROM system.merges")
-    [ "${behind:-0}" -lt 1048576 ] && [ "$merges" = 0 ] && break
+    [ -n "$behind" ] && [ "$behind" -lt 1048576 ] && [ "$merges" = 0 ] && return
     sleep 0.2
   done
+}
+# The previous phase's aftermath done before a measurement: every write applied, CDC caught up with the WAL head and
+# ClickHouse's merges of what it streamed finished (a warm-up of ~100,000 leads leaves minutes of both).
+settle_writes() {
+  local t0
+  t0=$(date +%s.%N)
+  drain_writes
+  await_cdc
   echo "# settled in $(python3 -c "import time; print(round(time.time() - $t0, 1))") s (CDC behind ${behind:-?} bytes, ClickHouse merges $merges)"
 }
