@@ -36,7 +36,9 @@ import java.util.concurrent.locks.LockSupport;
  * ({@code accept_*}) and from the due time ({@code due_*}: includes the wait for a connection). With PACED_TRACE=FILE
  * every write's due time and latencies are written there too (to see whether slow answers come together, i.e. a
  * stall). The sender's own CPU per write ({@code sender_cpu_us_per_write}, the whole JVM: compiler and GC included) and
- * the connections it needed are printed too.
+ * the connections it needed are printed too, and the answers other than 200 by kind ({@code non_200_by_kind}: status,
+ * {@code +Retry-After} when the answer had one, {@code timeout} for no answer within 30 s, {@code io} for a closed or
+ * refused connection).
  * <p>
  * The measured writes follow PACED_WARMUP seconds (default 3) of the same schedule that are sent but not counted: the
  * sender's own start — a fresh JVM, 64 threads, its send path interpreted while the JIT compiles it — made every run's
@@ -62,6 +64,9 @@ public class Paced {
         long[] fromDue = new long[total];
         AtomicInteger late = new AtomicInteger();
         AtomicInteger non200 = new AtomicInteger();
+        // the answers other than 200 by kind: the status, "+Retry-After" when the answer carried one; "timeout" (no
+        // answer in 30 s) and "io" (connection refused or closed) for none
+        java.util.concurrent.ConcurrentMap<String, AtomicInteger> non200Kinds = new java.util.concurrent.ConcurrentSkipListMap<>();
         String tag = Long.toString(System.currentTimeMillis(), 36);
         boolean mixed = "mixed".equals(System.getenv("PACED_MIX"));
         String onlyPath = System.getenv("PACED_PATH");
@@ -94,13 +99,16 @@ public class Paced {
                 path = onlyPath;
             }
             int status;
+            String kind;
             try {
                 if (c[0] == null) {
                     c[0] = new Connection(url);
                 }
                 status = c[0].post(path, key, body);
+                kind = status + (c[0].retryAfter ? "+Retry-After" : "");
             } catch (IOException e) {
                 status = -1;
+                kind = e instanceof java.net.SocketTimeoutException ? "timeout" : "io";
                 c[0] = Connection.close(c[0]);
             }
             long done = System.nanoTime();
@@ -109,6 +117,7 @@ public class Paced {
                 fromDue[i] = done - due;
                 if (status != 200) {
                     non200.incrementAndGet();
+                    non200Kinds.computeIfAbsent(kind, k -> new AtomicInteger()).incrementAndGet();
                 }
             }
         };
@@ -153,6 +162,9 @@ public class Paced {
                         + "due_p50_ms=%.2f due_p99_ms=%.2f connections=%d sender_cpu_us_per_write=%.0f%n", warm, total, late.get(), elapsed,
                 non200.get(), fromSend[total / 2] / 1e6, fromSend[(int) (total * 0.99)] / 1e6, fromDue[total / 2] / 1e6,
                 fromDue[(int) (total * 0.99)] / 1e6, senders.size(), cpu / 1e3 / (warm + total));
+        if (!non200Kinds.isEmpty()) {
+            System.out.println("non_200_by_kind=" + non200Kinds.toString().replace(" ", ""));
+        }
     }
 
     /** CPU time of this JVM so far (all its threads), or 0 when the platform does not tell. */
@@ -215,6 +227,8 @@ public class Paced {
         private final OutputStream out;
         private final InputStream in;
         private final String host;
+        /** Whether the last answer carried a Retry-After header. */
+        boolean retryAfter;
 
         Connection(URI url) throws IOException {
             socket = new Socket();
@@ -237,9 +251,12 @@ public class Paced {
             out.flush();
             String status = line();
             int length = -1;
+            retryAfter = false;
             for (String l; !(l = line()).isEmpty(); ) {
                 if (l.regionMatches(true, 0, "content-length:", 0, 15)) {
                     length = Integer.parseInt(l.substring(15).trim());
+                } else if (l.regionMatches(true, 0, "retry-after:", 0, 12)) {
+                    retryAfter = true;
                 }
             }
             if (length < 0) {
