@@ -1,19 +1,25 @@
 package dev.attribution.command.requests;
 
+import dev.attribution.api.ApiException;
 import dev.attribution.api.DatabaseReads;
 import dev.attribution.api.Envelopes;
 import io.micronaut.core.propagation.PropagatedContext;
 import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.context.ServerRequestContext;
 import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.scheduling.TaskExecutors;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
@@ -31,18 +37,64 @@ import java.util.function.Supplier;
  * <p>
  * A request carrying an {@link IdempotencyKey} runs its write with the key in scope, wherever it runs, so the request
  * log stores it once per key ({@link WriteRequestLog#submit}).
+ * <p>
+ * Capacity ({@code attribution.requests.max-in-flight}): a write is in flight from here until its answer is rendered.
+ * When that many are, the next is refused at once — before its body is bound — with a 503, {@code Retry-After} and the
+ * error envelope, and nothing of it is stored. Without the bound an overloaded node took every write and answered them
+ * seconds later: the commits stayed fast (~20 ms), but the answers queued on the event loops behind the new requests'
+ * work, and clients timed out on writes that had been stored (2,498 of 60,000 at 1,000 mixed writes/s, none answered
+ * in 30 s; docs/BENCHMARKS.md "Writes beyond a node's capacity"). A refused write is safe to send again.
  */
 @Singleton
 public class WriteAcceptance {
 
-    private final ExecutorService blocking;
+    /** Seconds an overloaded node asks a client to wait. */
+    static final int RETRY_AFTER_SECONDS = 1;
 
-    public WriteAcceptance(@Named(TaskExecutors.BLOCKING) ExecutorService blocking) {
+    private final ExecutorService blocking;
+    private final int maxInFlight;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final LongAdder refused = new LongAdder();
+
+    public WriteAcceptance(@Named(TaskExecutors.BLOCKING) ExecutorService blocking, RequestLogSettings settings) {
         this.blocking = blocking;
+        this.maxInFlight = settings.getMaxInFlight();
     }
 
-    /** The route's answer: {@code write} returns the future of {@link WriteRequestLog#submit}. */
+    /** Writes of this node accepted for validation and not answered yet (Prometheus {@code writes_in_flight}). */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    /** Writes this node refused at capacity since start (Prometheus {@code writes_refused_at_capacity_total}). */
+    public long refused() {
+        return refused.sum();
+    }
+
+    /**
+     * The route's answer: {@code route} binds and validates the write and returns the future of
+     * {@link WriteRequestLog#submit}; at capacity, the 503 instead (thrown, {@code route} not run).
+     */
     public CompletableFuture<Envelopes.WriteAccepted> accept(Supplier<CompletableFuture<String>> route) {
+        if (inFlight.incrementAndGet() > maxInFlight) {
+            inFlight.decrementAndGet();
+            refused.increment();
+            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE,
+                    List.of("Service unavailable: this node is at capacity (" + maxInFlight + " writes in flight); nothing was"
+                            + " accepted, retry after " + RETRY_AFTER_SECONDS + " second"),
+                    Map.of("Retry-After", Integer.toString(RETRY_AFTER_SECONDS)));
+        }
+        try {
+            CompletableFuture<Envelopes.WriteAccepted> answer = answer(route);
+            answer.whenComplete((a, e) -> inFlight.decrementAndGet());
+            return answer;
+        } catch (RuntimeException e) {
+            inFlight.decrementAndGet();
+            throw e;
+        }
+    }
+
+    private CompletableFuture<Envelopes.WriteAccepted> answer(Supplier<CompletableFuture<String>> route) {
         Optional<HttpRequest<Object>> request = ServerRequestContext.currentRequest();
         Supplier<CompletableFuture<String>> write = request
                 .flatMap(IdempotencyKey::of)

@@ -34,8 +34,9 @@ final class OpenApiErrors {
             "PayloadTooLarge", "The body (10 MiB) or the request line (32 KiB) is too long.",
             "TooManyRequests", "The account's rate limit for this endpoint is used up; retry after Retry-After seconds.",
             "UnsupportedMediaType", "The body is not sent as JSON (or, for file imports, as text).",
-            "ServiceUnavailable", "PostgreSQL or ClickHouse cannot be reached; nothing was accepted: retry after "
-                    + "Retry-After seconds (docs/clients.md \"When a store is down\").");
+            "ServiceUnavailable", "PostgreSQL or ClickHouse cannot be reached, or (a write) the node is at capacity; "
+                    + "nothing was accepted: retry after Retry-After seconds (docs/clients.md \"When a store is down\", "
+                    + "\"When a node is at capacity\").");
 
     /** One real answer per shared response, shown as its example (Swagger UI, generated clients' docs). */
     private static final Map<String, String> EXAMPLES = Map.of(
