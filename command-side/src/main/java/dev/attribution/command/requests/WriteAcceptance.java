@@ -43,7 +43,9 @@ import java.util.function.Supplier;
  * error envelope, and nothing of it is stored. Without the bound an overloaded node took every write and answered them
  * seconds later: the commits stayed fast (~20 ms), but the answers queued on the event loops behind the new requests'
  * work, and clients timed out on writes that had been stored (2,498 of 60,000 at 1,000 mixed writes/s, none answered
- * in 30 s; docs/BENCHMARKS.md "Writes beyond a node's capacity"). A refused write is safe to send again.
+ * in 30 s; docs/BENCHMARKS.md "Writes beyond a node's capacity"). A refused write is safe to send again. While at
+ * capacity, {@link WriteCapacityFilter} refuses writes before the API key check and the body: a refusal here still cost
+ * about as much event-loop time as an accept.
  */
 @Singleton
 public class WriteAcceptance {
@@ -78,11 +80,7 @@ public class WriteAcceptance {
     public CompletableFuture<Envelopes.WriteAccepted> accept(Supplier<CompletableFuture<String>> route) {
         if (inFlight.incrementAndGet() > maxInFlight) {
             inFlight.decrementAndGet();
-            refused.increment();
-            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE,
-                    List.of("Service unavailable: this node is at capacity (" + maxInFlight + " writes in flight); nothing was"
-                            + " accepted, retry after " + RETRY_AFTER_SECONDS + " second"),
-                    Map.of("Retry-After", Integer.toString(RETRY_AFTER_SECONDS)));
+            throw refusal();
         }
         try {
             CompletableFuture<Envelopes.WriteAccepted> answer = answer(route);
@@ -92,6 +90,20 @@ public class WriteAcceptance {
             inFlight.decrementAndGet();
             throw e;
         }
+    }
+
+    /** Whether a write sent now would be refused ({@link WriteCapacityFilter} refuses it before it is read). */
+    boolean atCapacity() {
+        return inFlight.get() >= maxInFlight;
+    }
+
+    /** The 503 of a write refused at capacity, counted. */
+    ApiException refusal() {
+        refused.increment();
+        return new ApiException(HttpStatus.SERVICE_UNAVAILABLE,
+                List.of("Service unavailable: this node is at capacity (" + maxInFlight + " writes in flight); nothing was"
+                        + " accepted, retry after " + RETRY_AFTER_SECONDS + " second"),
+                Map.of("Retry-After", Integer.toString(RETRY_AFTER_SECONDS)));
     }
 
     private CompletableFuture<Envelopes.WriteAccepted> answer(Supplier<CompletableFuture<String>> route) {

@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * A node at capacity (docs/clients.md "When a node is at capacity"): with {@code attribution.requests.max-in-flight}
  * writes being accepted, the next write is answered 503 at once, with {@code Retry-After} and the error envelope, and
  * nothing of it is stored; the writes in flight are answered 200 and stored once they can commit, and their slots are
- * free again afterwards — for writes refused by validation too. The request log is held by a lock on
+ * free again afterwards — for writes refused by validation too. At capacity a write is refused before its API key
+ * is checked, and reads are still served. The request log is held by a lock on
  * {@code write_requests} taken from the test, so which writes are in flight does not depend on timing.
  */
 @MicronautTest(transactional = false)
@@ -52,6 +53,9 @@ class WriteCapacityTest extends PlatformTest {
                     + " accepted, retry after 1 second");
             assertEquals("1", refused.header("Retry-After"), refused.headers().toString());
             assertEquals(refusedBefore + 1, acceptance.refused());
+            // refused before the API key is read (WriteCapacityFilter); reads are still served
+            assertEquals(503, post("ak_not-a-key", LEADS, "{\"email\":\"fourth@example.com\"}").status());
+            assertEquals(200, get(a.key(), LEADS + "?limit=1").status());
             lock.rollback();
         }
         for (CompletableFuture<Response> f : held) {
@@ -68,6 +72,6 @@ class WriteCapacityTest extends PlatformTest {
         }
         assertEquals(0, acceptance.inFlight());
         assertEquals(200, post(a.key(), LEADS, "{\"email\":\"after@example.com\"}").status());
-        assertEquals(refusedBefore + 1, acceptance.refused());
+        assertEquals(refusedBefore + 2, acceptance.refused());
     }
 }
