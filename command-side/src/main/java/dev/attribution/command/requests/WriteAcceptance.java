@@ -42,10 +42,9 @@ import java.util.function.Supplier;
  * When that many are, the next is refused at once — before its body is bound — with a 503, {@code Retry-After} and the
  * error envelope, and nothing of it is stored. Without the bound an overloaded node took every write and answered them
  * seconds later: the commits stayed fast (~20 ms), but the answers queued on the event loops behind the new requests'
- * work, and clients timed out on writes that had been stored (2,498 of 60,000 at 1,000 mixed writes/s, none answered
- * in 30 s; docs/BENCHMARKS.md "Writes beyond a node's capacity"). A refused write is safe to send again. While at
- * capacity, {@link WriteCapacityFilter} refuses writes before the API key check and the body: a refusal here still cost
- * about as much event-loop time as an accept.
+ * work, and clients timed out on writes that had been stored (1,858 of 60,000 at 1,000 mixed writes/s answered by no
+ * one in 30 s; docs/BENCHMARKS.md "Writes beyond a node's capacity"). A refused write is safe to send again. While at
+ * capacity, {@link WriteCapacityFilter} refuses writes before the API key check and the body.
  */
 @Singleton
 public class WriteAcceptance {

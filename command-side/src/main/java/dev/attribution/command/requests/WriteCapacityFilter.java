@@ -11,9 +11,10 @@ import io.micronaut.http.annotation.ServerFilter;
 
 /**
  * While this node is at capacity ({@link WriteAcceptance}), a request that may write (any method but GET, HEAD and
- * OPTIONS) is refused with the same 503 before the API key is checked and the body is read: refused at the route, each
- * still cost about as much of the event loops as an accepted write, and an overloaded node then spent most of its
- * time refusing. Only reads the count: a write is admitted, and counted, by {@link WriteAcceptance} alone.
+ * OPTIONS) is refused with the same 503 before the API key is checked and the body is read, which the route's refusal
+ * does not spare. Measured, that saves little: a refusal still costs ~600 µs of event-loop CPU, most of it the HTTP
+ * path itself (docs/BENCHMARKS.md "Writes beyond a node's capacity"). Only reads the count: a write is admitted, and
+ * counted, by {@link WriteAcceptance} alone.
  */
 @ServerFilter("/api/v1.0/**")
 public class WriteCapacityFilter implements Ordered {
