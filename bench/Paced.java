@@ -63,7 +63,6 @@ public class Paced {
         long[] fromSend = new long[total];
         long[] fromDue = new long[total];
         AtomicInteger late = new AtomicInteger();
-        AtomicInteger non200 = new AtomicInteger();
         // the answers other than 200 by kind: the status, "+Retry-After" when the answer carried one; "timeout" (no
         // answer in 30 s) and "io" (connection refused or closed) for none
         java.util.concurrent.ConcurrentMap<String, AtomicInteger> non200Kinds = new java.util.concurrent.ConcurrentSkipListMap<>();
@@ -116,7 +115,6 @@ public class Paced {
                 fromSend[i] = done - sent;
                 fromDue[i] = done - due;
                 if (status != 200) {
-                    non200.incrementAndGet();
                     non200Kinds.computeIfAbsent(kind, k -> new AtomicInteger()).incrementAndGet();
                 }
             }
@@ -160,7 +158,7 @@ public class Paced {
         Arrays.sort(fromDue);
         System.out.printf("paced_warmup_sent=%d paced_sent=%d late_sends=%d paced_seconds=%.1f non_200=%d accept_p50_ms=%.2f accept_p99_ms=%.2f "
                         + "due_p50_ms=%.2f due_p99_ms=%.2f connections=%d sender_cpu_us_per_write=%.0f%n", warm, total, late.get(), elapsed,
-                non200.get(), fromSend[total / 2] / 1e6, fromSend[(int) (total * 0.99)] / 1e6, fromDue[total / 2] / 1e6,
+                non200Kinds.values().stream().mapToInt(AtomicInteger::get).sum(), fromSend[total / 2] / 1e6, fromSend[(int) (total * 0.99)] / 1e6, fromDue[total / 2] / 1e6,
                 fromDue[(int) (total * 0.99)] / 1e6, senders.size(), cpu / 1e3 / (warm + total));
         if (!non200Kinds.isEmpty()) {
             System.out.println("non_200_by_kind=" + non200Kinds.toString().replace(" ", ""));

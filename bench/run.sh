@@ -75,10 +75,7 @@ settle_writes
 "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
 cores java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECONDS_RUN"
 drain_writes
-"${PSQL[@]}" -c "SELECT 'visible_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
-  || ' visible_p99_ms=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)
-  || ' visible_max_ms=' || round(max(ms)::numeric, 1) || ' failed=' || sum(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END)
-  FROM (SELECT status, extract(epoch FROM processed_at - created_at) * 1000 AS ms FROM write_requests) t"
+visible_writes
 fi
 for _ in $(seq 1 "${CPU_ROUNDS:-0}"); do
   echo "# CPU per write on this server: bench/cpu-per-write.sh"

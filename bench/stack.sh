@@ -3,7 +3,8 @@
 # (ACCOUNT, BENCH_API_KEY). Needs ROOT and JAR; SERVER_JAVA_OPTS adds JVM options; KEEP_LOGS=DIR keeps the logs.
 # Defines, for the sourcing bench: PG_DATA and CH_PID (this stack's PostgreSQL data directory and ClickHouse pid),
 # stack_snapshot FILE (this stack's CPU by component, bench/cpu/stack.py), pending (writes not yet applied),
-# drain_writes [POLL_SECONDS] (until none is pending) and settle_writes.
+# drain_writes [POLL_SECONDS] (until none is pending), visible_writes (created→visible p50/p99/max), await_cdc and
+# settle_writes.
 WORK=$(mktemp -d /tmp/attribution-bench.XXXXXX)
 chmod 755 "$WORK"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
@@ -44,6 +45,14 @@ PG_DATA=$("${PSQL[@]}" -c "SHOW data_directory"); CH_PID=$(cat "$WORK/ch/clickho
 stack_snapshot() { python3 "$ROOT/bench/cpu/stack.py" "$SERVER_PID" "$PG_DATA" "$CH_PID" > "$1"; }
 pending() { "${PSQL[@]}" -c "SELECT count(*) FROM write_requests WHERE status = 'PENDING'"; }
 drain_writes() { while [ "$(pending)" != 0 ]; do sleep "${1:-0.2}"; done; }
+# created→visible of every write in the request log (processed_at - created_at: when GET /leads shows a lead), and how
+# many failed
+visible_writes() {
+  "${PSQL[@]}" -c "SELECT 'visible_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
+    || ' visible_p99_ms=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)
+    || ' visible_max_ms=' || round(max(ms)::numeric, 1) || ' failed=' || sum(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END)
+    FROM (SELECT status, extract(epoch FROM processed_at - created_at) * 1000 AS ms FROM write_requests) t"
+}
 # Until the CDC bridge has streamed everything committed (under 1 MiB of WAL behind) and ClickHouse has merged it, up
 # to 120 s; sets behind and merges (what was last read).
 await_cdc() {

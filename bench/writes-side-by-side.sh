@@ -9,8 +9,8 @@
 # build has its own stack (bench/stack.sh: PostgreSQL, ClickHouse, server), both stacks are warmed alike, and each
 # round both senders run at once — an open loop of RATE new leads per second for SECONDS on each (bench/Paced.java) —
 # so both builds meet the same disk and the same neighbours, each other included. Per round and build: acceptance
-# p50/p99 and created→visible p50/p99 (the request log's processed_at - created_at, as bench/run.sh: when GET /leads
-# shows the lead). Before each round both stacks settle (writes applied, CDC caught up, no merge) and agree to start;
+# p50/p99 and created→visible p50/p99/max (bench/stack.sh visible_writes, as bench/run.sh: when GET /leads shows the
+# lead). Before each round both stacks settle (writes applied, CDC caught up, no merge) and agree to start;
 # which sender starts first alternates (they start within milliseconds).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,9 +35,7 @@ side() {
     [ "$name" = "$(cat "$SYNC/go.$round")" ] || sleep 0.01
     accept=$(java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECS" | head -1)
     drain_writes
-    visible=$("${PSQL[@]}" -c "SELECT 'visible_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
-      || ' visible_p99_ms=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1) || ' failed=' || count(*) FILTER (WHERE NOT ok)
-      FROM (SELECT status = 'PROCESSED' AS ok, extract(epoch FROM processed_at - created_at) * 1000 AS ms FROM write_requests) t")
+    visible=$(visible_writes)
     echo "round=$round build=$name $(tr ' ' '\n' <<<"$accept" | grep -E '^(accept_p50_ms|accept_p99_ms|late_sends|non_200)=' | tr '\n' ' ')$visible" > "$SYNC/result.$round.$name"
   done
   while [ ! -e "$SYNC/end" ]; do sleep 0.2; done
