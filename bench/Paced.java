@@ -38,7 +38,9 @@ import java.util.concurrent.locks.LockSupport;
  * stall). The sender's own CPU per write ({@code sender_cpu_us_per_write}, the whole JVM: compiler and GC included) and
  * the connections it needed are printed too, and the answers other than 200 by kind ({@code non_200_by_kind}: status,
  * {@code +Retry-After} when the answer had one, {@code timeout} for no answer within 30 s, {@code io} for a closed or
- * refused connection).
+ * refused connection). With PACED_SENDS=FILE, each measured write answered 200 is written there as
+ * {@code request_id,sent} (sent in microseconds since the epoch, this machine's clock): bench/stack.sh
+ * {@code sent_to_visible} joins it with the request log, for the time from a write's send until GET /leads shows it.
  * <p>
  * The measured writes follow PACED_WARMUP seconds (default 3) of the same schedule that are sent but not counted: the
  * sender's own start — a fresh JVM, 64 threads, its send path interpreted while the JIT compiles it — made every run's
@@ -62,6 +64,13 @@ public class Paced {
         long intervalNanos = 1_000_000_000L / rate;
         long[] fromSend = new long[total];
         long[] fromDue = new long[total];
+        String sends = System.getenv("PACED_SENDS");
+        String[] requestIds = new String[total];
+        long[] sentMicros = new long[total];
+        // the wall clock of a send, from the monotonic one: both read once here
+        java.time.Instant now = java.time.Instant.now();
+        long nano0 = System.nanoTime();
+        long wall0 = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
         AtomicInteger late = new AtomicInteger();
         // the answers other than 200 by kind: the status, "+Retry-After" when the answer carried one; "timeout" (no
         // answer in 30 s) and "io" (connection refused or closed) for none
@@ -114,6 +123,10 @@ public class Paced {
             if (i >= 0) {
                 fromSend[i] = done - sent;
                 fromDue[i] = done - due;
+                sentMicros[i] = wall0 + (sent - nano0) / 1000;
+                if (status == 200 && sends != null) {
+                    requestIds[i] = c[0].requestId();
+                }
                 if (status != 200) {
                     non200Kinds.computeIfAbsent(kind, k -> new AtomicInteger()).incrementAndGet();
                 }
@@ -151,6 +164,15 @@ public class Paced {
             try (java.io.PrintWriter w = new java.io.PrintWriter(trace)) {
                 for (int i = 0; i < total; i++) {
                     w.printf("%.3f %.3f %.3f%n", i * intervalNanos / 1e6, fromSend[i] / 1e6, fromDue[i] / 1e6);
+                }
+            }
+        }
+        if (sends != null) {
+            try (java.io.PrintWriter w = new java.io.PrintWriter(sends)) {
+                for (int i = 0; i < total; i++) {
+                    if (requestIds[i] != null) {
+                        w.println(requestIds[i] + "," + sentMicros[i]);
+                    }
                 }
             }
         }
@@ -227,6 +249,8 @@ public class Paced {
         private final String host;
         /** Whether the last answer carried a Retry-After header. */
         boolean retryAfter;
+        /** The last answer's body. */
+        private byte[] answer = new byte[0];
 
         Connection(URI url) throws IOException {
             socket = new Socket();
@@ -260,9 +284,17 @@ public class Paced {
             if (length < 0) {
                 throw new IOException("answer without Content-Length: " + status);
             }
-            in.readNBytes(length);
+            answer = in.readNBytes(length);
             return Integer.parseInt(status.split(" ")[1]);
         }
+
+        /** The {@code request_id} of the last answer, or null. */
+        String requestId() {
+            java.util.regex.Matcher m = REQUEST_ID.matcher(new String(answer, StandardCharsets.UTF_8));
+            return m.find() ? m.group(1) : null;
+        }
+
+        private static final java.util.regex.Pattern REQUEST_ID = java.util.regex.Pattern.compile("\"request_id\"\\s*:\\s*\"([^\"]+)\"");
 
         private String line() throws IOException {
             StringBuilder s = new StringBuilder();

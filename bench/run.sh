@@ -14,7 +14,8 @@
 # 4. open loop at PACED_RATE writes/s for SECONDS (bench/Paced.java, plain keep-alive sockets: the JDK HTTP client took
 #    half a core at 500/s; both open loops send PACED_WARMUP (3) seconds of their schedule first, not counted) →
 #    acceptance p50/p99 (from the send and from the due time) and, from the request log, created→visible p50/p99/max
-#    over every write of the phase, the warm-up's included. GET /leads reads PostgreSQL, and a write's effects and its
+#    over every write of the phase, the warm-up's included; and sent→visible p50/p99/max over the measured writes (from
+#    the send, bench/stack.sh sent_to_visible: acceptance and apply together, as a client sees them). GET /leads reads PostgreSQL, and a write's effects and its
 #    PROCESSED mark commit in one transaction, so processed_at - created_at is the time until GET /leads shows the lead.
 # 5. with SUSTAINED_SECONDS=N (issue 23 point 3; e.g. 300): a sustained mixed load — in turn a new lead, a click of it,
 #    an order of it — at SUSTAINED_RATE (3,000) writes/s for N s (Paced.java, PACED_MIX=mixed). Every 10 s the backlog
@@ -73,9 +74,10 @@ cores java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY
 echo "# open loop: $RATE writes/s for ${SECONDS_RUN}s"
 settle_writes
 "${PSQL[@]}" -c "TRUNCATE write_requests" >/dev/null
-cores java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECONDS_RUN"
+PACED_SENDS="$WORK/sends.csv" cores java "$ROOT/bench/Paced.java" "http://127.0.0.1:$APP_PORT" "$BENCH_API_KEY" "$RATE" "$SECONDS_RUN"
 drain_writes
 visible_writes
+sent_to_visible "$WORK/sends.csv"
 fi
 for _ in $(seq 1 "${CPU_ROUNDS:-0}"); do
   echo "# CPU per write on this server: bench/cpu-per-write.sh"

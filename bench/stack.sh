@@ -3,8 +3,8 @@
 # (ACCOUNT, BENCH_API_KEY). Needs ROOT and JAR; SERVER_JAVA_OPTS adds JVM options; KEEP_LOGS=DIR keeps the logs.
 # Defines, for the sourcing bench: PG_DATA and CH_PID (this stack's PostgreSQL data directory and ClickHouse pid),
 # stack_snapshot FILE (this stack's CPU by component, bench/cpu/stack.py), pending (writes not yet applied),
-# drain_writes [POLL_SECONDS] (until none is pending), visible_writes (created→visible p50/p99/max), await_cdc and
-# settle_writes.
+# drain_writes [POLL_SECONDS] (until none is pending), visible_writes (created→visible p50/p99/max), sent_to_visible FILE
+# (send→visible of the writes bench/Paced.java listed), await_cdc and settle_writes.
 WORK=$(mktemp -d /tmp/attribution-bench.XXXXXX)
 chmod 755 "$WORK"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
@@ -52,6 +52,16 @@ visible_writes() {
     || ' visible_p99_ms=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)
     || ' visible_max_ms=' || round(max(ms)::numeric, 1) || ' failed=' || sum(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END)
     FROM (SELECT status, extract(epoch FROM processed_at - created_at) * 1000 AS ms FROM write_requests) t"
+}
+# sent→visible of the writes a bench/Paced.java run listed in FILE (PACED_SENDS): from each write's send until GET /leads
+# shows it (the request log's processed_at), p50/p99/max, and how many of them the request log has
+sent_to_visible() {
+  "${PSQL[@]}" -q -c "CREATE TEMP TABLE sends (id text PRIMARY KEY, sent_us bigint)" -c "\\copy sends FROM '$1' CSV" \
+    -c "SELECT 'sent_visible_p50_ms=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
+      || ' sent_visible_p99_ms=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1)
+      || ' sent_visible_max_ms=' || round(max(ms)::numeric, 1) || ' sent_listed=' || (SELECT count(*) FROM sends)
+      || ' sent_in_log=' || count(*)
+      FROM (SELECT (extract(epoch FROM w.processed_at) * 1e6 - s.sent_us) / 1000 AS ms FROM sends s JOIN write_requests w USING (id)) t"
 }
 # Until the CDC bridge has streamed everything committed (under 1 MiB of WAL behind) and ClickHouse has merged it, up
 # to 120 s; sets behind and merges (what was last read).
