@@ -16,11 +16,6 @@ public class RequestLogSettings {
      * {@code Retry-After} ({@link WriteAcceptance}).
      */
     private int maxInFlight = 256;
-    /**
-     * Threads rendering the answers of committed writes (response filters, access log line, JSON body), apart from
-     * the committers and the event loops ({@link WriteAcceptance}).
-     */
-    private int answerThreads = 2;
 
     public int getCommitters() { return committers; }
     public void setCommitters(int committers) { this.committers = Settings.atLeast("attribution.requests.committers", committers, 1); }
@@ -28,6 +23,4 @@ public class RequestLogSettings {
     public void setAcceptBatch(int acceptBatch) { this.acceptBatch = Settings.atLeast("attribution.requests.accept-batch", acceptBatch, 1); }
     public int getMaxInFlight() { return maxInFlight; }
     public void setMaxInFlight(int maxInFlight) { this.maxInFlight = Settings.atLeast("attribution.requests.max-in-flight", maxInFlight, 1); }
-    public int getAnswerThreads() { return answerThreads; }
-    public void setAnswerThreads(int answerThreads) { this.answerThreads = Settings.atLeast("attribution.requests.answer-threads", answerThreads, 1); }
 }

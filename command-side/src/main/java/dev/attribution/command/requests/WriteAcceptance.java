@@ -7,6 +7,7 @@ import io.micronaut.core.propagation.PropagatedContext;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.context.ServerRequestContext;
+import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.scheduling.TaskExecutors;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
@@ -15,10 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
@@ -29,14 +28,10 @@ import java.util.function.Supplier;
  * tried right there, where the database must not be read ({@link DatabaseReads#without}); everything an ordinary
  * write needs is in memory (the API key's grant, the contact blacklist). A write that needs a read — a cache miss, a
  * blacklist too long to hold, a lead-stage lookup — is done again on the blocking pool. Either way the answer
- * {@code {request_id, result:'OK'}} is sent once the committer thread completes the future, the row durable. It is
- * rendered on threads of its own ({@code attribution.requests.answer-threads}), neither the committer nor the event
- * loop. The committer completes a whole commit's futures in turn: rendering there ran every answer's response filters,
- * access log line and JSON body serially before it committed again (at 500 writes/s most of the committer's CPU,
- * docs/BENCHMARKS.md "The acceptance path alone"). On the event loop, the answers queued behind the new requests'
- * work whenever the loops were busy (acceptance p50 higher in 18 of 18 side-by-side rounds, docs/BENCHMARKS.md
- * "Writes beyond a node's capacity, and the write comparisons of issue 25"). Only the final socket write goes to the
- * loop, as Netty requires.
+ * {@code {request_id, result:'OK'}} is sent once the committer thread completes the future, the row durable: it is
+ * rendered on the request's own event loop, not on the committer, which completes a whole commit's futures in turn
+ * and would otherwise run every one's response filters, access log line and JSON body serially before it commits
+ * again (at 500 writes/s that was most of the committer's CPU, docs/BENCHMARKS.md "The acceptance path alone").
  * A refusal found while validating ({@code ApiException}: 400, the blacklist's 400 without a {@code request_id}) is
  * thrown or completes the future exceptionally, and is answered with the error envelope as before.
  * <p>
@@ -58,7 +53,6 @@ public class WriteAcceptance {
     static final int RETRY_AFTER_SECONDS = 1;
 
     private final ExecutorService blocking;
-    private final ExecutorService answers;
     private final int maxInFlight;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final LongAdder refused = new LongAdder();
@@ -66,16 +60,6 @@ public class WriteAcceptance {
     public WriteAcceptance(@Named(TaskExecutors.BLOCKING) ExecutorService blocking, RequestLogSettings settings) {
         this.blocking = blocking;
         this.maxInFlight = settings.getMaxInFlight();
-        AtomicInteger threads = new AtomicInteger();
-        // idle threads end after a minute: not shut down, so a write committed while the node stops is still answered
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(settings.getAnswerThreads(), settings.getAnswerThreads(), 1, TimeUnit.MINUTES,
-                new LinkedBlockingQueue<>(), task -> {
-                    Thread thread = new Thread(task, "write-answer-" + threads.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                });
-        pool.allowCoreThreadTimeOut(true);
-        this.answers = pool;
     }
 
     /** Writes of this node accepted for validation and not answered yet (Prometheus {@code writes_in_flight}). */
@@ -130,6 +114,10 @@ public class WriteAcceptance {
         // the request's context goes along to the blocking pool: its id for the request log row and for log lines
         CompletableFuture<String> requestId = DatabaseReads.without(write)
                 .orElseGet(() -> CompletableFuture.supplyAsync(PropagatedContext.wrapCurrent(write), blocking).thenCompose(f -> f));
-        return requestId.thenApplyAsync(Envelopes.WriteAccepted::of, answers);
+        // the connection's own event loop, wherever the route runs (a filter that read the database continues the route
+        // on the blocking pool)
+        Executor loop = request.filter(NettyHttpRequest.class::isInstance)
+                .map(r -> (Executor) ((NettyHttpRequest<?>) r).getChannelHandlerContext().channel().eventLoop()).orElse(null);
+        return loop == null ? requestId.thenApply(Envelopes.WriteAccepted::of) : requestId.thenApplyAsync(Envelopes.WriteAccepted::of, loop);
     }
 }
