@@ -15,8 +15,9 @@
 #    half a core at 500/s; both open loops send PACED_WARMUP (3) seconds of their schedule first, not counted) →
 #    acceptance p50/p99 (from the send and from the due time) and, from the request log, created→visible p50/p99/max
 #    over every write of the phase, the warm-up's included; and sent→visible p50/p99/max over the measured writes (from
-#    the send, bench/stack.sh sent_to_visible: acceptance and apply together, as a client sees them). GET /leads reads PostgreSQL, and a write's effects and its
-#    PROCESSED mark commit in one transaction, so processed_at - created_at is the time until GET /leads shows the lead.
+#    the send, bench/stack.sh sent_to_visible: acceptance and apply together, as a client sees them). GET /leads reads
+#    PostgreSQL, and a write's effects and its PROCESSED mark commit in one transaction, so processed_at - created_at
+#    is the time until GET /leads shows the lead.
 # 5. with SUSTAINED_SECONDS=N (issue 23 point 3; e.g. 300): a sustained mixed load — in turn a new lead, a click of it,
 #    an order of it — at SUSTAINED_RATE (3,000) writes/s for N s (Paced.java, PACED_MIX=mixed). Every 10 s the backlog
 #    (pending writes, age of the oldest, writes applied in those 10 s and in how many transactions); a probe lead each second (bench/Probe.java)
