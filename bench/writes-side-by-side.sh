@@ -10,8 +10,9 @@
 # round both senders run at once — an open loop of RATE new leads per second for SECONDS on each (bench/Paced.java) —
 # so both builds meet the same disk and the same neighbours, each other included. Per round and build: acceptance
 # p50/p99, created→visible p50/p99/max (bench/stack.sh visible_writes, as bench/run.sh: when GET /leads shows the
-# lead) and sent→visible p50/p99/max (sent_to_visible: from the send, acceptance included). Before each round both stacks settle (writes applied, CDC caught up, no merge) and agree to start;
-# which sender starts first alternates (they start within milliseconds).
+# lead) and sent→visible p50/p99/max (sent_to_visible: from the send, acceptance included). Before each round both
+# stacks settle (writes applied, CDC caught up, no merge) and agree to start; which sender starts first alternates
+# (they start within milliseconds).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -ge 2 ] || { sed -n 2,5p "$0" >&2; exit 2; }
