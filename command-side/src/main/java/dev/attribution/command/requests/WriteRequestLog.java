@@ -6,6 +6,7 @@ import dev.attribution.api.RequestIds;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
+import org.postgresql.PGStatement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -343,6 +344,13 @@ public class WriteRequestLog {
      * Marks a claimed batch's requests PROCESSED or FAILED in one statement, in the worker's transaction (the
      * worker applies; this class owns {@code write_requests}), after {@code sentFirst} (a statement without
      * parameters) in the same round trip.
+     * <p>
+     * Planned afresh on every call, with the batch's real arrays and the table's size at that moment: never a
+     * server-prepared statement, whose cached generic plan PostgreSQL keeps once it looks no worse than a custom one.
+     * Made while the request log was small, that plan was a hash join over a sequential scan of the whole table, and
+     * it stayed: 22 ms and 1,094 buffers to mark 2 requests once the log held 8,655 rows (auto_explain at 200 POST
+     * /leads per second, docs/BENCHMARKS.md "The request log's outcome UPDATE"), growing with the log. Planning this
+     * statement costs ~0.1 ms.
      */
     static void finish(Connection connection, List<WriteWorker.Outcome> outcomes, String sentFirst) throws SQLException {
         if (outcomes.isEmpty()) {
@@ -354,6 +362,7 @@ public class WriteRequestLog {
                        processed_at = clock_timestamp()
                 FROM unnest(?::bigint[], ?::text[], ?::text[], ?::text[]) AS o(seq, status, error, result)
                 WHERE w.seq = o.seq""")) {
+            ps.unwrap(PGStatement.class).setPrepareThreshold(0);
             ps.setArray(1, connection.createArrayOf("bigint", outcomes.stream().map(WriteWorker.Outcome::seq).toArray()));
             ps.setArray(2, connection.createArrayOf("text", outcomes.stream().map(WriteWorker.Outcome::status).toArray()));
             ps.setArray(3, connection.createArrayOf("text", outcomes.stream().map(WriteWorker.Outcome::error).toArray()));
