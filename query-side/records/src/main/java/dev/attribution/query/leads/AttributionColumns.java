@@ -54,7 +54,12 @@ public final class AttributionColumns {
 
     /** A select-list column holding the first ({@code first=true}) or last touch of the lead aliased {@code l} as JSON. */
     public static String column(boolean first, String alias) {
-        return pick("l.account_id", "l.id", "", first, alias);
+        return column(first, "l.account_id", "l.id", alias);
+    }
+
+    /** Same, of the lead {@code lead} of account {@code account} (SQL expressions). */
+    public static String column(boolean first, String account, String lead, String alias) {
+        return pick(account, lead, "", first, alias);
     }
 
     /**

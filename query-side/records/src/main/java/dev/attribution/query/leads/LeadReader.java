@@ -31,26 +31,41 @@ public class LeadReader {
     public record Page(List<LeadView> leads, Keyset next) {
     }
 
-    /** A lead row in the LeadWithStage shape, whatever the FROM clause that names the leads {@code l}. */
-    private static final String COLUMNS = """
+    /** A lead row's own columns and lists, whatever the FROM clause that names the leads {@code l}. */
+    private static final String LEAD_COLUMNS = """
             SELECT l.*,
                    (SELECT array_agg(t.tag ORDER BY t.tag) FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id) AS tag_list,
                    (SELECT array_agg(i.ip ORDER BY i.ip) FROM lead_ips i WHERE i.account_id = l.account_id AND i.lead_id = l.id) AS ip_list,
-                   (SELECT array_agg(p.phone ORDER BY p.phone) FROM lead_phones p WHERE p.account_id = l.account_id AND p.lead_id = l.id) AS phone_list,
-            """ + AttributionColumns.column(true, "first_source") + ",\n" + AttributionColumns.column(false, "last_source") + """
+                   (SELECT array_agg(p.phone ORDER BY p.phone) FROM lead_phones p WHERE p.account_id = l.account_id AND p.lead_id = l.id) AS phone_list""";
 
-            """;
+    /** A lead row in the LeadWithStage shape, whatever the FROM clause that names the leads {@code l}. */
+    private static final String COLUMNS = LEAD_COLUMNS + ",\n" + AttributionColumns.column(true, "first_source") + ",\n"
+            + AttributionColumns.column(false, "last_source") + "\n";
 
     /**
-     * The account's leads of an id list (arguments: the ids, then the account): one primary-key lookup per id, a
-     * nested loop that {@code OFFSET 0} keeps from being flattened into a join the planner may choose otherwise. With
-     * {@code l.id = ANY(?)} a cached generic plan made while the statistics still said "few leads" scanned the
-     * account's whole {@code leads_email_prefix} index on every call (8 ms per write batch at 5,000 leads, growing
-     * with the account; auto_explain, docs/BENCHMARKS.md).
+     * The account's leads of an id list, without their sources (arguments: the ids, then the account): one primary-key
+     * lookup per id, a nested loop that {@code OFFSET 0} keeps from being flattened into a join the planner may choose
+     * otherwise. With {@code l.id = ANY(?)} a cached generic plan made while the statistics still said "few leads"
+     * scanned the account's whole {@code leads_email_prefix} index on every call (8 ms per write batch at 5,000 leads,
+     * growing with the account; auto_explain, docs/BENCHMARKS.md). So this statement is planned for its arguments on
+     * every call, which is cheap without the sources.
      */
-    private static final String BY_IDS = COLUMNS + """
+    private static final String BY_IDS = LEAD_COLUMNS + """
+
              FROM unnest(?::text[]) AS k(id)
             CROSS JOIN LATERAL (SELECT * FROM leads WHERE account_id = ? AND id = k.id AND NOT erased OFFSET 0) l""";
+
+    /**
+     * The first and last sources of an account's leads by id (arguments: the account, then the ids), whether or not the
+     * leads exist. Planned once per connection ({@link SqlQuery#listPlannedOnce}): its plan is its source subqueries,
+     * which know neither the lead nor the account in any plan (inside {@link #COLUMNS} they are correlated to the lead
+     * row), so a plan kept does not depend on the arguments. Planning them took 1.7 of the 2.0 ms that planning
+     * {@link #COLUMNS} by ids took on an idle machine (3–4 ms at 200 writes/s), against 0.3 ms to run it, once per
+     * write batch (docs/BENCHMARKS.md "The lead render's planning").
+     */
+    private static final String SOURCES_BY_IDS = "SELECT k.id, " + AttributionColumns.column(true, "a.account_id", "k.id", "first_source") + ",\n"
+            + AttributionColumns.column(false, "a.account_id", "k.id", "last_source")
+            + "\n FROM (SELECT ?::text AS account_id) a CROSS JOIN unnest(?::text[]) AS k(id)";
 
     private final JdbcOperations jdbc;
 
@@ -170,7 +185,7 @@ public class LeadReader {
 
     /** Same, on the caller's connection: a write worker renders its result inside its own transaction. */
     public List<LeadView> byIds(Connection connection, String accountId, ZoneId zone, List<String> ids) {
-        List<Row> found = query(connection, accountId, new SqlQuery(BY_IDS, ids, accountId), zone);
+        List<Row> found = withOrigins(connection, accountId, byIdRows(connection, accountId, ids, zone), zone);
         java.util.Map<String, LeadView> byId = new java.util.HashMap<>();
         for (Row r : found) {
             byId.putIfAbsent(r.view().id(), r.view());
@@ -185,6 +200,10 @@ public class LeadReader {
         return ordered;
     }
 
+    /** A lead's first and last source touches as JSON ({@link AttributionColumns}). */
+    private record Sources(String leadId, String first, String last) {
+    }
+
     /** A lead and its exact join instant (the keyset position; the view's date is cut to seconds). */
     private record Row(LeadView view, Instant createdAt, String originId) {
     }
@@ -194,13 +213,17 @@ public class LeadReader {
      * {@code parentEmail}) nested one level deep, read in one more query for the whole list.
      */
     private static List<Row> query(Connection connection, String accountId, SqlQuery q, ZoneId zone) {
-        List<Row> rows = rows(connection, q, zone);
+        return withOrigins(connection, accountId, rows(connection, q, zone), zone);
+    }
+
+    /** {@code rows}, each with its origin lead nested ({@link #query}). */
+    private static List<Row> withOrigins(Connection connection, String accountId, List<Row> rows, ZoneId zone) {
         List<String> originIds = rows.stream().map(Row::originId).filter(java.util.Objects::nonNull).distinct().toList();
         if (originIds.isEmpty()) {
             return rows;
         }
         java.util.Map<String, LeadView> origins = new java.util.HashMap<>();
-        for (Row o : rows(connection, new SqlQuery(BY_IDS, originIds, accountId), zone)) {
+        for (Row o : byIdRows(connection, accountId, originIds, zone)) {
             origins.put(o.view().id(), o.view());
         }
         return rows.stream().map(r -> r.originId() == null || !origins.containsKey(r.originId()) ? r
@@ -208,14 +231,27 @@ public class LeadReader {
     }
 
     private static List<Row> rows(Connection connection, SqlQuery q, ZoneId zone) {
-        return q.list(connection, rs -> new Row(map(rs, zone), rs.getTimestamp("created_at").toInstant(), rs.getString("origin_lead_id")));
+        return q.list(connection, rs -> row(rs, zone, rs.getString("first_source"), rs.getString("last_source")));
     }
 
-    private static LeadView map(ResultSet rs, ZoneId zone) throws SQLException {
+    /** The leads of {@code ids} ({@link #BY_IDS}) with their sources ({@link #SOURCES_BY_IDS}): two statements. */
+    private static List<Row> byIdRows(Connection connection, String accountId, List<String> ids, ZoneId zone) {
+        java.util.Map<String, Sources> sources = new java.util.HashMap<>();
+        new SqlQuery(SOURCES_BY_IDS, accountId, ids).listPlannedOnce(connection, rs -> new Sources(rs.getString(1), rs.getString(2), rs.getString(3)))
+                .forEach(s -> sources.put(s.leadId(), s));
+        return new SqlQuery(BY_IDS, ids, accountId).list(connection, rs -> {
+            Sources s = sources.getOrDefault(rs.getString("id"), new Sources(null, null, null));
+            return row(rs, zone, s.first(), s.last());
+        });
+    }
+
+    private static Row row(ResultSet rs, ZoneId zone, String firstSource, String lastSource) throws SQLException {
+        return new Row(map(rs, zone, firstSource, lastSource), rs.getTimestamp("created_at").toInstant(), rs.getString("origin_lead_id"));
+    }
+
+    private static LeadView map(ResultSet rs, ZoneId zone, String firstSource, String lastSource) throws SQLException {
         String stage = rs.getString("stage_name");
         Timestamp stageDate = rs.getTimestamp("stage_date");
-        String firstSource = rs.getString("first_source");
-        String lastSource = rs.getString("last_source");
         Attribution first = AttributionColumns.fromColumn(firstSource, zone);
         // a lead with one touch has it as first and last source: read once (a record, so one value serves both)
         Attribution last = java.util.Objects.equals(firstSource, lastSource) ? first : AttributionColumns.fromColumn(lastSource, zone);

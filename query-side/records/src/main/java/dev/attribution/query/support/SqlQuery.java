@@ -111,6 +111,38 @@ public final class SqlQuery {
         }
     }
 
+    /**
+     * Same as {@link #list}, with the statement planned once per connection and that plan kept: PostgreSQL's
+     * {@code plan_cache_mode} is {@code force_generic_plan} for this statement only, inside the caller's transaction
+     * (outside one it changes nothing). Only for a statement whose plan cannot depend on its arguments' values or on
+     * statistics gathered while a table was small: a generic plan is made once and kept until the next ANALYZE, and one
+     * made while {@code leads} was small looked an id up by scanning the account's whole email index (12,473 buffers
+     * per call; docs/BENCHMARKS.md "The lead render's planning"). Without it PostgreSQL plans a statement afresh on
+     * every call for as long as its generic plan's estimate looks worse than a custom plan's, which an array argument
+     * (100 rows in a generic plan, its real length in a custom one) makes forever.
+     */
+    public <T> List<T> listPlannedOnce(Connection connection, RowMapper<T> mapper) {
+        String before = planCacheMode(connection, "force_generic_plan");
+        // restored after a success only: a failed statement aborts the transaction, which drops the setting with it
+        List<T> rows = list(connection, mapper);
+        planCacheMode(connection, before);
+        return rows;
+    }
+
+    /** Sets {@code plan_cache_mode} until the end of the transaction; the value it had before. */
+    private static String planCacheMode(Connection connection, String mode) {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT current_setting('plan_cache_mode'), set_config('plan_cache_mode', ?, true)")) {
+            ps.setString(1, mode);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("query failed: " + e.getMessage(), e);
+        }
+    }
+
     /** {@code LIKE} patterns matching values that start with each prefix, lower-cased. */
     public static List<String> likePrefixes(List<String> prefixes) {
         return prefixes.stream().map(p -> p.toLowerCase(Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%")
