@@ -14,8 +14,9 @@
 # A private stack (bench/stack.sh) whose PostgreSQL loads pg_stat_statements; a 30 s closed-loop warm-up (JIT), its
 # backlog applied; then per round: the request log emptied and the statistics reset, RATE writes/s for 10 s
 # (bench/Paced.java), the backlog applied, and created→visible p50/p90/p99 with the number of apply transactions
-# (distinct xmin of write_requests) and the top-level statements per transaction with their mean time. Before each
-# round the stack settles (settle_writes: writes applied, CDC caught up, no ClickHouse merge), as in bench/run.sh.
+# (distinct xmin of write_requests) and the top-level statements per transaction with their mean time (planning
+# included, and apart) and buffers per call. Before each round the stack settles (settle_writes: writes applied,
+# CDC caught up, no ClickHouse merge), as in bench/run.sh.
 # Per round also: the WAL written per write (pg_stat_wal: bytes, full-page images, syncs), the stored size of a
 # write's payload and result, and this stack's CPU per write by component (bench/cpu/stack.py) from the first send
 # until the last write is applied, and over the send window alone (accept_cpu_us_per_write: with the workers standing
@@ -27,7 +28,7 @@ RATE=${1:-500}
 ROUNDS=${2:-2}
 JAR=${JAR:-$ROOT/server/target/attribution-server.jar}
 [ -f "$JAR" ] || { echo "build first: mvn -B -q -o package -pl server -am -DskipTests" >&2; exit 1; }
-export PG_OPTS="-c shared_preload_libraries=pg_stat_statements${AUTO_EXPLAIN:+,auto_explain} -c pg_stat_statements.track=top"
+export PG_OPTS="-c shared_preload_libraries=pg_stat_statements${AUTO_EXPLAIN:+,auto_explain} -c pg_stat_statements.track=top -c pg_stat_statements.track_planning=on"
 [ -n "${AUTO_EXPLAIN:-}" ] && PG_OPTS="$PG_OPTS -c auto_explain.log_min_duration=$AUTO_EXPLAIN -c auto_explain.log_analyze=on -c auto_explain.log_buffers=on"
 source "$ROOT/bench/stack.sh"
 "${PSQL[@]}" -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
@@ -62,8 +63,11 @@ for round in $(seq 1 "$ROUNDS"); do
     || ' writes=' || count(*) || ' transactions=' || count(DISTINCT xmin::text)
     FROM (SELECT xmin, extract(epoch FROM processed_at - created_at) * 1000 AS ms FROM write_requests) t"
   B=$("${PSQL[@]}" -c "SELECT count(DISTINCT xmin::text) FROM write_requests")
-  echo "# per transaction | mean ms | ms per transaction | statement"
-  "${PSQL[@]}" -F ' | ' -c "SELECT round(calls::numeric / $B, 2), round(mean_exec_time::numeric, 3),
-    round((total_exec_time / $B)::numeric, 3), left(regexp_replace(query, '\s+', ' ', 'g'), 110)
+  # planning counts: a statement planned afresh on every call can cost more to plan than to run (docs/BENCHMARKS.md
+  # "The lead render's planning, and the outcome UPDATE's kept plan"); buffers per call show a plan that scans
+  echo "# per transaction | mean ms (plan + run) | mean plan ms | ms per transaction | buffers per call | statement"
+  "${PSQL[@]}" -F ' | ' -c "SELECT round(calls::numeric / $B, 2), round((mean_exec_time + mean_plan_time)::numeric, 3),
+    round(mean_plan_time::numeric, 3), round(((total_exec_time + total_plan_time) / $B)::numeric, 3),
+    round((shared_blks_hit + shared_blks_read)::numeric / calls, 1), left(regexp_replace(query, '\s+', ' ', 'g'), 110)
     FROM pg_stat_statements WHERE calls >= $B / 4 ORDER BY calls DESC LIMIT 25"
 done
