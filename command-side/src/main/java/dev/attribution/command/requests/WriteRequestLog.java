@@ -349,8 +349,8 @@ public class WriteRequestLog {
      * server-prepared statement, whose cached generic plan PostgreSQL keeps once it looks no worse than a custom one.
      * Made while the request log was small, that plan was a hash join over a sequential scan of the whole table, and
      * it stayed: 22 ms and 1,094 buffers to mark 2 requests once the log held 8,655 rows (auto_explain at 200 POST
-     * /leads per second, docs/BENCHMARKS.md "The request log's outcome UPDATE"), growing with the log. Planning this
-     * statement costs ~0.1 ms.
+     * /leads per second), growing with the log; docs/BENCHMARKS.md "The lead render's planning, and the outcome
+     * UPDATE's kept plan". Planning this statement costs ~0.1 ms.
      */
     static void finish(Connection connection, List<WriteWorker.Outcome> outcomes, String sentFirst) throws SQLException {
         if (outcomes.isEmpty()) {

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * The worker's outcome UPDATE of the request log ({@link WriteRequestLog#finish}) is planned with each batch's real
  * arrays, never kept as a server-prepared statement: a generic plan cached while the log was small scanned the whole
- * log on every batch afterwards (docs/BENCHMARKS.md "The request log's outcome UPDATE").
+ * log on every batch afterwards (docs/BENCHMARKS.md "The lead render's planning, and the outcome UPDATE's kept plan").
  */
 @MicronautTest(transactional = false)
 class OutcomeUpdatePlanTest extends ApiTest {
