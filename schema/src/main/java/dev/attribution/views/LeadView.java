@@ -38,6 +38,12 @@ public record LeadView(
                 adOptimizationConsent, currentStage, firstSource, lastSource, origin.withIsOriginLead(true), isOriginLead);
     }
 
+    /** This lead with its first and last sources (spec 2.6). */
+    public LeadView withSources(Attribution first, Attribution last) {
+        return new LeadView(id, email, creationDate, lastUpdatedDate, tags, ips, phoneNumbers, firstName, lastName,
+                adOptimizationConsent, currentStage, first, last, originLead, isOriginLead);
+    }
+
     /** This lead with {@code isOriginLead} set (spec 2.5: on the journey endpoint and on a nested originLead). */
     public LeadView withIsOriginLead(boolean origin) {
         return new LeadView(id, email, creationDate, lastUpdatedDate, tags, ips, phoneNumbers, firstName, lastName,

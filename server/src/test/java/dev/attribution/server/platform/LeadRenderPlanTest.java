@@ -43,6 +43,18 @@ class LeadRenderPlanTest extends PlatformTest {
             written.add(lead);
         }
         assertEquals("facebook", written.get(0).path("firstSource").path("name").asText(), written.get(0).toString());
+        // a page of GET /leads reads its sources the same way: the same leads as the writes rendered them
+        Response page = get(a.key(), "/api/v1.0/leads?emails=%22one@plan.test%22,%22two@plan.test%22,%22three@plan.test%22");
+        assertEquals(200, page.status(), page.raw());
+        for (JsonNode lead : written) {
+            JsonNode listed = null;
+            for (JsonNode l : page.body().get("result")) {
+                if (l.get("id").equals(lead.get("id"))) {
+                    listed = l;
+                }
+            }
+            assertEquals(lead, listed, "GET /leads and the write's result agree");
+        }
         List<String> asked = List.of(ids.get(2), "lead_unknown", ids.get(0), ids.get(1));
         try (Connection c = DelegatingDataSource.unwrapDataSource(ownDataSource).getConnection()) {
             c.setAutoCommit(false);

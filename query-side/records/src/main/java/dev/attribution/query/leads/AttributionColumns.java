@@ -52,12 +52,10 @@ public final class AttributionColumns {
                 + " LEFT JOIN source_categories sc ON sc.account_id = sl.account_id AND sc.id = sl.category_id) picked) AS " + alias;
     }
 
-    /** A select-list column holding the first ({@code first=true}) or last touch of the lead aliased {@code l} as JSON. */
-    public static String column(boolean first, String alias) {
-        return column(first, "l.account_id", "l.id", alias);
-    }
-
-    /** Same, of the lead {@code lead} of account {@code account} (SQL expressions). */
+    /**
+     * A select-list column holding the first ({@code first=true}) or last touch, as JSON, of the lead {@code lead} of
+     * account {@code account} (SQL expressions).
+     */
     public static String column(boolean first, String account, String lead, String alias) {
         return pick(account, lead, "", first, alias);
     }

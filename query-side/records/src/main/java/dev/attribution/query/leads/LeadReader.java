@@ -31,16 +31,15 @@ public class LeadReader {
     public record Page(List<LeadView> leads, Keyset next) {
     }
 
-    /** A lead row's own columns and lists, whatever the FROM clause that names the leads {@code l}. */
+    /**
+     * A lead row in the LeadWithStage shape but its sources, whatever the FROM clause that names the leads {@code l}:
+     * the sources are read after, for the leads found ({@link #SOURCES_BY_IDS}).
+     */
     private static final String LEAD_COLUMNS = """
             SELECT l.*,
                    (SELECT array_agg(t.tag ORDER BY t.tag) FROM lead_tags t WHERE t.account_id = l.account_id AND t.lead_id = l.id) AS tag_list,
                    (SELECT array_agg(i.ip ORDER BY i.ip) FROM lead_ips i WHERE i.account_id = l.account_id AND i.lead_id = l.id) AS ip_list,
                    (SELECT array_agg(p.phone ORDER BY p.phone) FROM lead_phones p WHERE p.account_id = l.account_id AND p.lead_id = l.id) AS phone_list""";
-
-    /** A lead row in the LeadWithStage shape, whatever the FROM clause that names the leads {@code l}. */
-    private static final String COLUMNS = LEAD_COLUMNS + ",\n" + AttributionColumns.column(true, "first_source") + ",\n"
-            + AttributionColumns.column(false, "last_source") + "\n";
 
     /**
      * The account's leads of an id list, without their sources (arguments: the ids, then the account): one primary-key
@@ -48,7 +47,8 @@ public class LeadReader {
      * otherwise. With {@code l.id = ANY(?)} a cached generic plan made while the statistics still said "few leads"
      * scanned the account's whole {@code leads_email_prefix} index on every call (8 ms per write batch at 5,000 leads,
      * growing with the account; auto_explain, docs/BENCHMARKS.md). So this statement is planned for its arguments on
-     * every call, which is cheap without the sources.
+     * every call, which is cheap without the sources (1.3–2.8 ms with them, docs/BENCHMARKS.md "The lead render's
+     * planning").
      */
     private static final String BY_IDS = LEAD_COLUMNS + """
 
@@ -56,12 +56,12 @@ public class LeadReader {
             CROSS JOIN LATERAL (SELECT * FROM leads WHERE account_id = ? AND id = k.id AND NOT erased OFFSET 0) l""";
 
     /**
-     * The first and last sources of an account's leads by id (arguments: the account, then the ids), whether or not the
-     * leads exist. Planned once per connection ({@link SqlQuery#listPlannedOnce}): its plan is its source subqueries,
-     * which know neither the lead nor the account in any plan (inside {@link #COLUMNS} they are correlated to the lead
-     * row), so a plan kept does not depend on the arguments. Planning them took 1.7 of the 2.0 ms that planning
-     * {@link #COLUMNS} by ids took on an idle machine (3–4 ms at 200 writes/s), against 0.3 ms to run it, once per
-     * write batch (docs/BENCHMARKS.md "The lead render's planning").
+     * The first and last sources of an account's leads by id (arguments: the account, then the ids). Planned once per
+     * connection ({@link SqlQuery#listPlannedOnce}): its plan is its source subqueries, which know neither the lead nor
+     * the account in any plan (correlated to the lead row when they were columns of the lead statement), so a plan kept
+     * does not depend on the arguments. As columns of the lead statement they were planned with it on every call: 1.7
+     * of the 2.0 ms its planning took on an idle machine (3–4 ms at 200 writes/s, once per write batch), against
+     * 0.3 ms to run it (docs/BENCHMARKS.md "The lead render's planning").
      */
     private static final String SOURCES_BY_IDS = "SELECT k.id, " + AttributionColumns.column(true, "a.account_id", "k.id", "first_source") + ",\n"
             + AttributionColumns.column(false, "a.account_id", "k.id", "last_source")
@@ -122,7 +122,7 @@ public class LeadReader {
         if (tagsOnly(filter)) {
             return taggedPage(accountId, zone, filter, after, pageSize);
         }
-        SqlQuery sql = new SqlQuery(COLUMNS);
+        SqlQuery sql = new SqlQuery(LEAD_COLUMNS);
         List<String> stages = filter.stages().stream().map(st -> st.toLowerCase(Locale.ROOT)).distinct().toList();
         if (stages.isEmpty()) {
             sql.and("FROM leads l WHERE l.account_id = ?", accountId).and(where);
@@ -155,7 +155,7 @@ public class LeadReader {
      * for a tag held by a few leads early in the account's history as for one held by half of it.
      */
     private Page taggedPage(String accountId, ZoneId zone, LeadFilter filter, Keyset after, int pageSize) {
-        SqlQuery sql = new SqlQuery(COLUMNS + " FROM (SELECT DISTINCT m.lead_id, m.lead_created_at FROM (");
+        SqlQuery sql = new SqlQuery(LEAD_COLUMNS + " FROM (SELECT DISTINCT m.lead_id, m.lead_created_at FROM (");
         List<String> tags = filter.tags().stream().distinct().toList();
         for (int i = 0; i < tags.size(); i++) {
             sql.and((i == 0 ? "" : "UNION ALL ") + "(SELECT t.lead_id, t.lead_created_at FROM lead_tags t"
@@ -213,7 +213,7 @@ public class LeadReader {
      * {@code parentEmail}) nested one level deep, read in one more query for the whole list.
      */
     private static List<Row> query(Connection connection, String accountId, SqlQuery q, ZoneId zone) {
-        return withOrigins(connection, accountId, rows(connection, q, zone), zone);
+        return withOrigins(connection, accountId, withSources(connection, accountId, rows(connection, q, zone), zone), zone);
     }
 
     /** {@code rows}, each with its origin lead nested ({@link #query}). */
@@ -230,31 +230,41 @@ public class LeadReader {
                 : new Row(r.view().withOrigin(origins.get(r.originId())), r.createdAt(), r.originId())).toList();
     }
 
+    /** The leads of {@code q} ({@link #LEAD_COLUMNS}), without their sources. */
     private static List<Row> rows(Connection connection, SqlQuery q, ZoneId zone) {
-        return q.list(connection, rs -> row(rs, zone, rs.getString("first_source"), rs.getString("last_source")));
+        return q.list(connection, rs -> new Row(map(rs, zone), rs.getTimestamp("created_at").toInstant(), rs.getString("origin_lead_id")));
     }
 
-    /** The leads of {@code ids} ({@link #BY_IDS}) with their sources ({@link #SOURCES_BY_IDS}): two statements. */
+    /** The leads of {@code ids} ({@link #BY_IDS}) with their sources. */
     private static List<Row> byIdRows(Connection connection, String accountId, List<String> ids, ZoneId zone) {
+        return withSources(connection, accountId, rows(connection, new SqlQuery(BY_IDS, ids, accountId), zone), zone);
+    }
+
+    /** {@code rows} with their first and last sources, read in one statement ({@link #SOURCES_BY_IDS}). */
+    private static List<Row> withSources(Connection connection, String accountId, List<Row> rows, ZoneId zone) {
+        if (rows.isEmpty()) {
+            return rows;
+        }
         java.util.Map<String, Sources> sources = new java.util.HashMap<>();
-        new SqlQuery(SOURCES_BY_IDS, accountId, ids).listPlannedOnce(connection, rs -> new Sources(rs.getString(1), rs.getString(2), rs.getString(3)))
+        new SqlQuery(SOURCES_BY_IDS, accountId, rows.stream().map(r -> r.view().id()).distinct().toList())
+                .listPlannedOnce(connection, rs -> new Sources(rs.getString(1), rs.getString(2), rs.getString(3)))
                 .forEach(s -> sources.put(s.leadId(), s));
-        return new SqlQuery(BY_IDS, ids, accountId).list(connection, rs -> {
-            Sources s = sources.getOrDefault(rs.getString("id"), new Sources(null, null, null));
-            return row(rs, zone, s.first(), s.last());
-        });
+        return rows.stream().map(r -> {
+            Sources s = sources.get(r.view().id());
+            if (s == null) {
+                return r;
+            }
+            Attribution first = AttributionColumns.fromColumn(s.first(), zone);
+            // a lead with one touch has it as first and last source: read once (a record, so one value serves both)
+            Attribution last = java.util.Objects.equals(s.first(), s.last()) ? first : AttributionColumns.fromColumn(s.last(), zone);
+            return new Row(r.view().withSources(first, last), r.createdAt(), r.originId());
+        }).toList();
     }
 
-    private static Row row(ResultSet rs, ZoneId zone, String firstSource, String lastSource) throws SQLException {
-        return new Row(map(rs, zone, firstSource, lastSource), rs.getTimestamp("created_at").toInstant(), rs.getString("origin_lead_id"));
-    }
-
-    private static LeadView map(ResultSet rs, ZoneId zone, String firstSource, String lastSource) throws SQLException {
+    /** A lead row without its sources. */
+    private static LeadView map(ResultSet rs, ZoneId zone) throws SQLException {
         String stage = rs.getString("stage_name");
         Timestamp stageDate = rs.getTimestamp("stage_date");
-        Attribution first = AttributionColumns.fromColumn(firstSource, zone);
-        // a lead with one touch has it as first and last source: read once (a record, so one value serves both)
-        Attribution last = java.util.Objects.equals(firstSource, lastSource) ? first : AttributionColumns.fromColumn(lastSource, zone);
         return new LeadView(
                 rs.getString("id"),
                 rs.getString("email"),
@@ -266,9 +276,7 @@ public class LeadReader {
                 rs.getString("first_name"),
                 rs.getString("last_name"),
                 rs.getString("ad_consent"),
-                stage == null ? null : new LeadView.Stage(stage, stageDate == null ? null : ApiDates.format(stageDate.toInstant(), zone)),
-                first,
-                last);
+                stage == null ? null : new LeadView.Stage(stage, stageDate == null ? null : ApiDates.format(stageDate.toInstant(), zone)));
     }
 
     private static List<String> strings(Array array) throws SQLException {
