@@ -68,6 +68,6 @@ for round in $(seq 1 "$ROUNDS"); do
   echo "# per transaction | mean ms (plan + run) | mean plan ms | ms per transaction | buffers per call | statement"
   "${PSQL[@]}" -F ' | ' -c "SELECT round(calls::numeric / $B, 2), round((mean_exec_time + mean_plan_time)::numeric, 3),
     round(mean_plan_time::numeric, 3), round(((total_exec_time + total_plan_time) / $B)::numeric, 3),
-    round((shared_blks_hit + shared_blks_read)::numeric / calls, 1), left(regexp_replace(query, '\s+', ' ', 'g'), 110)
+    round((shared_blks_hit + shared_blks_read)::numeric / nullif(calls, 0), 1), left(regexp_replace(query, '\s+', ' ', 'g'), 110)
     FROM pg_stat_statements WHERE calls >= $B / 4 ORDER BY calls DESC LIMIT 25"
 done
