@@ -62,6 +62,8 @@ class ConversionRenderPlanTest extends PlatformTest {
                 }
             }
             assertNotNull(listed, written.toString());
+            // the lead's lastUpdatedDate moves with the later writes of this test: compared as it was when written
+            ((com.fasterxml.jackson.databind.node.ObjectNode) listed.get("lead")).set("lastUpdatedDate", written.get(0).get("lead").get("lastUpdatedDate"));
             // the same numbers (a write's result says 10 where GET /sales reads 10.00 back from the column)
             assertTrue(written.get(0).equals((x, y) -> x.isNumber() && y.isNumber() ? x.decimalValue().compareTo(y.decimalValue())
                     : x.equals(y) ? 0 : 1, listed), "GET /sales and the write's result agree: " + written.get(0) + " vs " + listed);

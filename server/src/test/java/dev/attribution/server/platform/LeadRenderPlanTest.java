@@ -71,7 +71,7 @@ class LeadRenderPlanTest extends PlatformTest {
                 List<Long> rows = plans(c, "%CROSS JOIN LATERAL (SELECT * FROM leads WHERE account_id = $2 AND id = k.id%");
                 assertEquals(0L, rows.get(0), "the lead rows: never a kept plan");
                 assertTrue(rows.get(1) > 0, "the lead rows: a custom plan on every call, once prepared too");
-                List<Long> sources = plans(c, "%FROM (SELECT $1::text AS account_id) a CROSS JOIN unnest($2::text[])%");
+                List<Long> sources = plans(c, "%FROM (SELECT $1::text AS account_id) req CROSS JOIN unnest($2::text[])%");
                 assertTrue(sources.get(0) > 0, "the sources: the kept plan ran");
                 assertEquals(0L, sources.get(1), "the sources: never planned afresh once prepared");
                 try (PreparedStatement ps = c.prepareStatement("SELECT current_setting('plan_cache_mode')");

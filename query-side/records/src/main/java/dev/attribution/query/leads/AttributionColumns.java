@@ -37,13 +37,15 @@ public final class AttributionColumns {
      * The chosen touch ({@code touch}, one row of {@link #touches}, filtered by {@code where}) joined to its live source
      * link (spec 2.6: the source's id, name, disregarded and organic flags, traffic source, goal and category as
      * {@code GET /sources} renders them) and, for a click on an ad, the ad's name as {@code GET /ads} renders it.
+     * {@code account} and {@code lead} are read inside these subqueries: a caller's alias must not be one of theirs
+     * (ck, lt, t, touch, sl, ts, g, sc, named_ad, picked), or it would name their row instead.
      */
     private static String pick(String account, String lead, String where, boolean first, String alias) {
         return "(SELECT to_jsonb(picked) FROM (SELECT touch.*, sl.id AS source_link_id, sl.name AS source_name,"
                 + " sl.disregarded AS source_disregarded, sl.organic AS source_organic,"
                 + " sl.traffic_source_id, ts.name AS ts_name, sl.goal_id, g.name AS goal_name, sl.category_id, sc.name AS category_name,"
-                + " (SELECT NULLIF(a.name, '') FROM ads a WHERE a.account_id = " + account + " AND a.ad_id = touch.adspend_ad_id"
-                + " ORDER BY a.platform = touch.platform DESC LIMIT 1) AS ad_name"
+                + " (SELECT NULLIF(named_ad.name, '') FROM ads named_ad WHERE named_ad.account_id = " + account
+                + " AND named_ad.ad_id = touch.adspend_ad_id ORDER BY named_ad.platform = touch.platform DESC LIMIT 1) AS ad_name"
                 + " FROM (SELECT * FROM (" + touches(account, lead) + ") t" + where + " ORDER BY t.d " + (first ? "ASC" : "DESC")
                 + ", t.pri LIMIT 1) touch"
                 + " LEFT JOIN source_links sl ON sl.account_id = " + account + " AND lower(sl.tag) = lower(touch.tag) AND sl.deleted_at IS NULL"

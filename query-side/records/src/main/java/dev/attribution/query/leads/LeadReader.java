@@ -63,9 +63,9 @@ public class LeadReader {
      * of the 2.0 ms its planning took on an idle machine (3–4 ms at 200 writes/s, once per write batch), against
      * 0.3 ms to run it (docs/BENCHMARKS.md "The lead render's planning").
      */
-    private static final String SOURCES_BY_IDS = "SELECT k.id, " + AttributionColumns.column(true, "a.account_id", "k.id", "first_source") + ",\n"
-            + AttributionColumns.column(false, "a.account_id", "k.id", "last_source")
-            + "\n FROM (SELECT ?::text AS account_id) a CROSS JOIN unnest(?::text[]) AS k(id)";
+    private static final String SOURCES_BY_IDS = "SELECT k.id, " + AttributionColumns.column(true, "req.account_id", "k.id", "first_source") + ",\n"
+            + AttributionColumns.column(false, "req.account_id", "k.id", "last_source")
+            + "\n FROM (SELECT ?::text AS account_id) req CROSS JOIN unnest(?::text[]) AS k(id)";
 
     private final JdbcOperations jdbc;
 

@@ -35,9 +35,9 @@ public final class SourcesAsOf {
 
     /** Arguments: the account, the lead ids, their dates (ISO instants, parallel to the ids). */
     private static final String SQL = "SELECT k.lead_id, k.at_text, "
-            + AttributionColumns.columnAsOf(true, "a.account_id", "k.lead_id", "k.at_text::timestamptz", "first_source") + ",\n"
-            + AttributionColumns.columnAsOf(false, "a.account_id", "k.lead_id", "k.at_text::timestamptz", "last_source")
-            + "\n FROM (SELECT ?::text AS account_id) a CROSS JOIN unnest(?::text[], ?::text[]) AS k(lead_id, at_text)";
+            + AttributionColumns.columnAsOf(true, "req.account_id", "k.lead_id", "k.at_text::timestamptz", "first_source") + ",\n"
+            + AttributionColumns.columnAsOf(false, "req.account_id", "k.lead_id", "k.at_text::timestamptz", "last_source")
+            + "\n FROM (SELECT ?::text AS account_id) req CROSS JOIN unnest(?::text[], ?::text[]) AS k(lead_id, at_text)";
 
     private SourcesAsOf() {
     }
