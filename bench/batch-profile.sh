@@ -8,6 +8,8 @@
 #                                              # (KEEP_LOGS=DIR keeps PostgreSQL's log, bench/stack.sh)
 #   PRELOAD_SECONDS=10 bench/batch-profile.sh    # first, as bench/run.sh does before its RATE phase: a closed loop
 #                                              # and an open loop at 5,000/s of that many seconds each (47,000–66,000 leads at 10)
+#   PACED_MIX=mixed bench/batch-profile.sh     # the rounds send bench/Paced.java's mixed load (a lead, its click, its order)
+#   TOP=40 bench/batch-profile.sh              # more statements in the per-transaction table (default 25)
 #   JFR=DIR bench/batch-profile.sh              # a Java Flight Recording (settings=profile) of each round's send window
 #                                              # in DIR/round-N.jfr (jfr print --events jdk.ExecutionSample …)
 #
@@ -69,5 +71,5 @@ for round in $(seq 1 "$ROUNDS"); do
   "${PSQL[@]}" -F ' | ' -c "SELECT round(calls::numeric / $B, 2), round((mean_exec_time + mean_plan_time)::numeric, 3),
     round(mean_plan_time::numeric, 3), round(((total_exec_time + total_plan_time) / $B)::numeric, 3),
     round((shared_blks_hit + shared_blks_read)::numeric / nullif(calls, 0), 1), left(regexp_replace(query, '\s+', ' ', 'g'), 110)
-    FROM pg_stat_statements WHERE calls >= $B / 4 ORDER BY calls DESC LIMIT 25"
+    FROM pg_stat_statements WHERE calls >= $B / 4 ORDER BY calls DESC LIMIT ${TOP:-25}"
 done
