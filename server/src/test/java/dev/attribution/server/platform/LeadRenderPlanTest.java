@@ -84,4 +84,16 @@ class LeadRenderPlanTest extends PlatformTest {
             }
         }
     }
+
+    /** Generic and custom plans made for this connection's prepared statements like {@code pattern}. */
+    private static List<Long> plans(Connection c, String pattern) throws Exception {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT coalesce(sum(generic_plans), 0), coalesce(sum(custom_plans), 0) FROM pg_prepared_statements WHERE statement LIKE ?")) {
+            ps.setString(1, pattern);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return List.of(rs.getLong(1), rs.getLong(2));
+            }
+        }
+    }
 }

@@ -83,16 +83,4 @@ abstract class PlatformTest extends ApiTest {
     static String lead(String email) {
         return "{\"email\":\"" + email + "\"}";
     }
-
-    /** Generic and custom plans made for this connection's prepared statements like {@code pattern}. */
-    static List<Long> plans(Connection c, String pattern) throws Exception {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT coalesce(sum(generic_plans), 0), coalesce(sum(custom_plans), 0) FROM pg_prepared_statements WHERE statement LIKE ?")) {
-            ps.setString(1, pattern);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return List.of(rs.getLong(1), rs.getLong(2));
-            }
-        }
-    }
 }

@@ -6,6 +6,8 @@ import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.PageTokens;
 import dev.attribution.query.commerce.LeadRow;
+import dev.attribution.query.leads.AttributionColumns;
+import dev.attribution.views.Attribution;
 import dev.attribution.query.leads.LeadReader;
 import dev.attribution.query.support.Keyset;
 import dev.attribution.query.support.SqlQuery;
@@ -32,7 +34,7 @@ public class CallReader {
         }
     }
 
-    private static final String SELECT = "SELECT c.* FROM calls c WHERE c.account_id = ? AND NOT c.deleted";
+    private static final String SELECT = "SELECT c.*, " + AttributionColumns.sourcesAsOf("c", "call_date") + " FROM calls c WHERE c.account_id = ? AND NOT c.deleted";
 
     private final JdbcOperations jdbc;
     private final LeadReader leads;
@@ -71,8 +73,9 @@ public class CallReader {
     }
 
     private List<CallView> withLeads(Connection c, String accountId, ZoneId zone, List<LeadRow<CallView>> rows) {
-        return LeadRow.withLeads(leads, c, accountId, zone, rows, (v, lead, first, last) -> new CallView(v.id(), v.tag(),
-                v.name(), v.externalId(), v.qualified(), v.score(), v.creationDate(), v.state(), v.qualification(), lead, first, last));
+        return LeadRow.withLeads(leads, c, accountId, zone, rows, (v, lead) -> new CallView(v.id(), v.tag(), v.name(),
+                v.externalId(), v.qualified(), v.score(), v.creationDate(), v.state(), v.qualification(), lead,
+                v.firstSource(), v.lastSource()));
     }
 
     private static LeadRow<CallView> row(ResultSet rs, ZoneId zone) throws SQLException {
@@ -83,6 +86,8 @@ public class CallReader {
                 rs.getString("name"), rs.getString("external_id"), rs.getBoolean("qualified"),
                 dev.attribution.query.commerce.Scores.of(rs.getBigDecimal("score")),
                 ApiDates.formatLegacy(date, zone), rs.getString("state"),
-                qualification == null && oldName == null ? null : new CallView.Qualification(qualification, oldName), null, null, null));
+                qualification == null && oldName == null ? null : new CallView.Qualification(qualification, oldName), null,
+                AttributionColumns.fromColumn(rs.getString("first_source"), zone),
+                AttributionColumns.fromColumn(rs.getString("last_source"), zone)));
     }
 }

@@ -7,7 +7,7 @@ import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.PageTokens;
 import dev.attribution.query.commerce.LeadEmbeds;
-import dev.attribution.query.leads.SourcesAsOf;
+import dev.attribution.query.leads.AttributionColumns;
 import dev.attribution.views.Attribution;
 import dev.attribution.query.leads.LeadReader;
 import dev.attribution.views.ProductView;
@@ -37,10 +37,10 @@ public class CartReader {
         }
     }
 
-    record Row(String id, String leadId, String orderId, Instant date, int events) {
+    record Row(String id, String leadId, String orderId, Instant date, int events, String firstSource, String lastSource) {
     }
 
-    private static final String SELECT = "SELECT c.* FROM carts c WHERE c.account_id = ?";
+    private static final String SELECT = "SELECT c.*, " + AttributionColumns.sourcesAsOf("c", "cart_date") + " FROM carts c WHERE c.account_id = ?";
 
     private final JdbcOperations jdbc;
     private final LeadReader leads;
@@ -96,17 +96,14 @@ public class CartReader {
                             rs.getBoolean("call_product"), rs.getString("category_name")));
                     return null;
                 });
-        Map<SourcesAsOf.At, SourcesAsOf.Sources> sources = SourcesAsOf.read(c, accountId, zone,
-                rows.stream().map(r -> new SourcesAsOf.At(r.leadId(), r.date())).toList());
-        return rows.stream().map(r -> {
-            SourcesAsOf.Sources s = SourcesAsOf.of(sources, r.leadId(), r.date());
-            return new CartView(r.id(), r.orderId(), ApiDates.formatUtc(r.date()), r.events(),
-                    r.leadId() == null ? null : leadsById.get(r.leadId()), items.getOrDefault(r.id(), List.of()), s.first(), s.last());
-        }).toList();
+        return rows.stream().map(r -> new CartView(r.id(), r.orderId(), ApiDates.formatUtc(r.date()), r.events(),
+                r.leadId() == null ? null : leadsById.get(r.leadId()), items.getOrDefault(r.id(), List.of()),
+                AttributionColumns.fromColumn(r.firstSource(), zone), AttributionColumns.fromColumn(r.lastSource(), zone))).toList();
     }
 
     private static Row row(java.sql.ResultSet rs) throws java.sql.SQLException {
         return new Row(rs.getString("id"), rs.getString("lead_id"), rs.getString("order_id"),
-                SqlQuery.instant(rs, "cart_date"), rs.getInt("events"));
+                SqlQuery.instant(rs, "cart_date"), rs.getInt("events"),
+                rs.getString("first_source"), rs.getString("last_source"));
     }
 }

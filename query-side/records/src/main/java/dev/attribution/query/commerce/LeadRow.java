@@ -1,9 +1,7 @@
 package dev.attribution.query.commerce;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.attribution.views.Attribution;
 import dev.attribution.query.leads.LeadReader;
-import dev.attribution.query.leads.SourcesAsOf;
 import dev.attribution.query.support.Keyset;
 
 import java.sql.Connection;
@@ -11,10 +9,11 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
- * A sale, call or subscription read without its lead and sources: its id and date (the keyset position of its list,
- * and the date its sources are read as of), the lead to embed once the page is known, and the view to embed them in.
+ * A sale, call or subscription read without its lead: its id and date (the keyset position of its list), the lead
+ * to embed once the page is known, and the view to embed it in.
  */
 public record LeadRow<V>(String id, String leadId, Instant date, V view) {
 
@@ -23,24 +22,10 @@ public record LeadRow<V>(String id, String leadId, Instant date, V view) {
         return new Keyset(date, id);
     }
 
-    /** A view with its lead (legacy creation date) and its first and last sources as of its date. */
-    @FunctionalInterface
-    public interface Embed<V> {
-        V apply(V view, JsonNode lead, Attribution firstSource, Attribution lastSource);
-    }
-
-    /**
-     * The views of {@code rows}, in order, each with its lead and its sources as of its {@link #date} embedded by
-     * {@code embed}.
-     */
+    /** The views of {@code rows}, in order, each with its lead embedded by {@code embed} (legacy creation dates). */
     public static <V> List<V> withLeads(LeadReader leads, Connection c, String accountId, ZoneId zone,
-                                        List<LeadRow<V>> rows, Embed<V> embed) {
+                                        List<LeadRow<V>> rows, BiFunction<V, JsonNode, V> embed) {
         Map<String, JsonNode> byId = LeadEmbeds.load(leads, c, accountId, zone, rows.stream().map(LeadRow::leadId).toList(), true);
-        Map<SourcesAsOf.At, SourcesAsOf.Sources> sources = SourcesAsOf.read(c, accountId, zone,
-                rows.stream().map(r -> new SourcesAsOf.At(r.leadId(), r.date())).toList());
-        return rows.stream().map(r -> {
-            SourcesAsOf.Sources s = SourcesAsOf.of(sources, r.leadId(), r.date());
-            return embed.apply(r.view(), byId.get(r.leadId()), s.first(), s.last());
-        }).toList();
+        return rows.stream().map(r -> embed.apply(r.view(), byId.get(r.leadId()))).toList();
     }
 }

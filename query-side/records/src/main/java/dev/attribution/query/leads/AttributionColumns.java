@@ -63,12 +63,17 @@ public final class AttributionColumns {
     }
 
     /**
-     * The first or last source of a sale, call, cart or subscription (spec 2.7–2.10): the touch of the lead
-     * {@code lead} of account {@code account} made no later than {@code at} (SQL expressions) — the sources that led to
-     * it, not those that came after ({@link SourcesAsOf}).
+     * The first or last source of a sale, call, cart or subscription (spec 2.7–2.10): the touch of its lead (row
+     * alias {@code row}, columns {@code account_id} and {@code lead_id}) made no later than {@code row.<at>} — the
+     * sources that led to it, not those that came after.
      */
-    static String columnAsOf(boolean first, String account, String lead, String at, String alias) {
-        return pick(account, lead, " WHERE t.d <= " + at, first, alias);
+    public static String columnAsOf(boolean first, String row, String at, String alias) {
+        return pick(row + ".account_id", row + ".lead_id", " WHERE t.d <= " + row + "." + at, first, alias);
+    }
+
+    /** Both source columns ({@code first_source}, {@code last_source}) of {@link #columnAsOf}, for a select list. */
+    public static String sourcesAsOf(String row, String at) {
+        return columnAsOf(true, row, at, "first_source") + ", " + columnAsOf(false, row, at, "last_source");
     }
 
     /** Reads the JSON text of a rendered touch column; null stays null. */

@@ -6,6 +6,8 @@ import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.PageTokens;
 import dev.attribution.query.commerce.LeadRow;
+import dev.attribution.query.leads.AttributionColumns;
+import dev.attribution.views.Attribution;
 import dev.attribution.query.leads.LeadReader;
 import dev.attribution.query.support.Keyset;
 import dev.attribution.query.support.SqlQuery;
@@ -35,8 +37,8 @@ public class SaleReader {
         }
     }
 
-    /** A sale row before its lead and sources are attached ({@link LeadRow#withLeads}). */
-    private static final String SELECT = "SELECT s.*, o.integration_type"
+    /** A sale row before its lead is attached. */
+    private static final String SELECT = "SELECT s.*, o.integration_type, " + AttributionColumns.sourcesAsOf("s", "sale_date")
             + " FROM sales s JOIN orders o ON o.account_id = s.account_id AND o.id = s.order_id WHERE s.account_id = ? AND NOT s.deleted";
 
     private final JdbcOperations jdbc;
@@ -104,9 +106,9 @@ public class SaleReader {
     }
 
     private List<SaleView> withLeads(Connection c, String accountId, ZoneId zone, List<LeadRow<SaleView>> rows) {
-        return LeadRow.withLeads(leads, c, accountId, zone, rows, (v, lead, first, last) -> new SaleView(v.id(), v.orderId(),
-                v.creationDate(), v.refundDate(), v.qualified(), v.score(), v.recurring(), v.quantity(), lead, first, last,
-                v.price(), v.product(), v.provider()));
+        return LeadRow.withLeads(leads, c, accountId, zone, rows, (v, lead) -> new SaleView(v.id(), v.orderId(),
+                v.creationDate(), v.refundDate(), v.qualified(), v.score(), v.recurring(), v.quantity(), lead, v.firstSource(),
+                v.lastSource(), v.price(), v.product(), v.provider()));
     }
 
     private static LeadRow<SaleView> row(ResultSet rs, ZoneId zone) throws SQLException {
@@ -122,7 +124,9 @@ public class SaleReader {
                 dev.attribution.query.commerce.Scores.UNSCORED,
                 rs.getBoolean("recurring"),
                 rs.getInt("quantity"),
-                null, null, null,
+                null,
+                AttributionColumns.fromColumn(rs.getString("first_source"), zone),
+                AttributionColumns.fromColumn(rs.getString("last_source"), zone),
                 new SaleView.Price(rs.getString("currency"), rs.getBigDecimal("price"), rs.getBigDecimal("discount"),
                         rs.getBigDecimal("hard_cost"), rs.getBigDecimal("refunded_amount")),
                 new SaleView.SaleProduct(rs.getString("product_id"), rs.getString("product_name"),

@@ -6,6 +6,8 @@ import dev.attribution.api.ApiDates;
 import dev.attribution.api.DateRange;
 import dev.attribution.api.PageTokens;
 import dev.attribution.query.commerce.LeadRow;
+import dev.attribution.query.leads.AttributionColumns;
+import dev.attribution.views.Attribution;
 import dev.attribution.query.leads.LeadReader;
 import dev.attribution.query.support.Keyset;
 import dev.attribution.query.support.SqlQuery;
@@ -32,7 +34,7 @@ public class SubscriptionReader {
         }
     }
 
-    private static final String SELECT = "SELECT s.* FROM subscriptions s WHERE s.account_id = ?";
+    private static final String SELECT = "SELECT s.*, " + AttributionColumns.sourcesAsOf("s", "start_date") + " FROM subscriptions s WHERE s.account_id = ?";
 
     private final JdbcOperations jdbc;
     private final LeadReader leads;
@@ -72,9 +74,10 @@ public class SubscriptionReader {
     }
 
     private List<SubscriptionView> withLeads(Connection c, String accountId, ZoneId zone, List<LeadRow<SubscriptionView>> rows) {
-        return LeadRow.withLeads(leads, c, accountId, zone, rows, (v, lead, first, last) -> new SubscriptionView(v.id(),
-                v.planId(), v.tag(), v.name(), v.periodicity(), v.startDate(), v.endDate(), v.cancelAtDate(), v.trialStartDate(),
-                v.trialEndDate(), v.lastUpdatedDate(), v.price(), v.status(), lead, first, last, v.category()));
+        return LeadRow.withLeads(leads, c, accountId, zone, rows, (v, lead) -> new SubscriptionView(v.id(), v.planId(),
+                v.tag(), v.name(), v.periodicity(), v.startDate(), v.endDate(), v.cancelAtDate(), v.trialStartDate(),
+                v.trialEndDate(), v.lastUpdatedDate(), v.price(), v.status(), lead, v.firstSource(), v.lastSource(),
+                v.category()));
     }
 
     private static LeadRow<SubscriptionView> row(ResultSet rs, ZoneId zone) throws SQLException {
@@ -88,7 +91,9 @@ public class SubscriptionReader {
                 ApiDates.formatLegacy(SqlQuery.instant(rs, "trial_start_date"), zone),
                 ApiDates.formatLegacy(SqlQuery.instant(rs, "trial_end_date"), zone),
                 ApiDates.format(SqlQuery.instant(rs, "updated_at"), zone),
-                rs.getBigDecimal("price"), rs.getString("status"), null, null, null,
+                rs.getBigDecimal("price"), rs.getString("status"), null,
+                AttributionColumns.fromColumn(rs.getString("first_source"), zone),
+                AttributionColumns.fromColumn(rs.getString("last_source"), zone),
                 categoryId == null ? null : new SubscriptionView.Category(categoryId, rs.getString("category_name"))));
     }
 }

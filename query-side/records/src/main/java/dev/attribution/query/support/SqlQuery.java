@@ -117,7 +117,10 @@ public final class SqlQuery {
      * (outside one it changes nothing). Only for a statement whose plan cannot depend on its arguments' values or on
      * statistics gathered while a table was small: a generic plan is made once and kept until the next ANALYZE, and one
      * made while {@code leads} was small looked an id up by scanning the account's whole email index (12,473 buffers
-     * per call; docs/BENCHMARKS.md "The lead render's planning"). Without it PostgreSQL plans a statement afresh on
+     * per call; docs/BENCHMARKS.md "The lead render's planning"). The sales' sources as of their dates were tried this
+     * way and reverted: the plan kept from when {@code clicks} held 26 rows read a lead's clicks through the primary key,
+     * 700 to 9,000 buffers per call as the table grew (docs/BENCHMARKS.md "Sources as of a date, planned once: tried
+     * and reverted"). Without it PostgreSQL plans a statement afresh on
      * every call for as long as its generic plan's estimate looks worse than a custom plan's, which an array argument
      * (100 rows in a generic plan, its real length in a custom one) makes forever.
      */
