@@ -120,9 +120,9 @@ public final class SqlQuery {
      * per call; docs/BENCHMARKS.md "The lead render's planning"). The sales' sources as of their dates were tried this
      * way and reverted: the plan kept from when {@code clicks} held 26 rows read a lead's clicks through the primary key,
      * 700 to 9,000 buffers per call as the table grew (docs/BENCHMARKS.md "Sources as of a date, planned once: tried
-     * and reverted"). Without it PostgreSQL plans a statement afresh on
-     * every call for as long as its generic plan's estimate looks worse than a custom plan's, which an array argument
-     * (100 rows in a generic plan, its real length in a custom one) makes forever.
+     * and reverted"). Without it PostgreSQL plans a statement afresh on every call for as long as its generic plan's
+     * estimate looks worse than a custom plan's, which an array argument (100 rows in a generic plan, its real length
+     * in a custom one) makes forever.
      */
     public <T> List<T> listPlannedOnce(Connection connection, RowMapper<T> mapper) {
         String before = planCacheMode(connection, "force_generic_plan");
