@@ -5,6 +5,7 @@ import dev.attribution.command.orders.ExchangeRates;
 import dev.attribution.command.products.ProductCatalog;
 import dev.attribution.command.imports.BatchInsert;
 import jakarta.inject.Singleton;
+import org.postgresql.PGStatement;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -125,6 +126,11 @@ public class SalesTable {
      * Recomputes the lead's purchase flags: {@code first_sale} on the non-recurring sales of its earliest order
      * (a rebill never makes a new customer), {@code last_purchase} on the sales of its latest order. Only rows whose
      * flags change are written, so the CDC stream carries no idle updates.
+     * <p>
+     * Planned for each call, never kept as a server-prepared statement ({@link #plannedEachCall}): a generic plan kept
+     * from when the account had one sale joined the account's sales to themselves in a nested loop, 2.96 s and 3.36 M
+     * buffers for one call at 1,946 sales (auto_explain, mixed writes on a fresh stack; docs/BENCHMARKS.md "The first-sale
+     * flags' kept plan").
      */
     public void refreshFlags(Connection c, String accountId, String leadId, Instant now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
@@ -139,6 +145,7 @@ public class SalesTable {
                 UPDATE sales s SET first_sale = w.f, last_purchase = w.l, updated_at = ?
                 FROM wanted w
                 WHERE s.account_id = ? AND s.id = w.id AND (s.first_sale <> w.f OR s.last_purchase <> w.l)""")) {
+            plannedEachCall(ps);
             ps.setString(1, accountId);
             ps.setString(2, leadId);
             ps.setString(3, accountId);
@@ -151,7 +158,7 @@ public class SalesTable {
 
     /**
      * {@link #refreshFlags} of each (account, lead) pair in one statement, a changed row stamped with its pair's
-     * {@code nows[i]} (the latest when a pair repeats): several orders placed together.
+     * {@code nows[i]} (the latest when a pair repeats): several orders placed together. Planned for each call too.
      */
     public void refreshFlagsMany(Connection c, List<String> accountIds, List<String> leadIds, List<Instant> nows) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
@@ -171,11 +178,21 @@ public class SalesTable {
                 UPDATE sales s SET first_sale = w.f, last_purchase = w.l, updated_at = w.t
                 FROM wanted w
                 WHERE s.account_id = w.account_id AND s.id = w.id AND (s.first_sale <> w.f OR s.last_purchase <> w.l)""")) {
+            plannedEachCall(ps);
             ps.setArray(1, c.createArrayOf("text", accountIds.toArray()));
             ps.setArray(2, c.createArrayOf("text", leadIds.toArray()));
             ps.setArray(3, c.createArrayOf("text", nows.stream().map(Instant::toString).toArray()));
             ps.executeUpdate();
         }
+    }
+
+    /**
+     * Keeps {@code ps} from being server-prepared (pgjdbc prepares a statement run 5 times on a connection, and
+     * PostgreSQL may then keep one generic plan for it until the next ANALYZE): planned for each call, with the
+     * table's current size.
+     */
+    private static void plannedEachCall(PreparedStatement ps) throws SQLException {
+        ps.unwrap(PGStatement.class).setPrepareThreshold(0);
     }
 
     /** Soft-deletes the live sales of an order; returns the leads they belonged to. */
