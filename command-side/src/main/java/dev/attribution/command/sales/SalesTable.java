@@ -129,8 +129,8 @@ public class SalesTable {
      * <p>
      * Planned for each call, never kept as a server-prepared statement ({@link #plannedEachCall}): a generic plan kept
      * from when the account had one sale joined the account's sales to themselves in a nested loop, 2.96 s and 3.36 M
-     * buffers for one call at 1,946 sales (auto_explain, mixed writes on a fresh stack; docs/BENCHMARKS.md "The first-sale
-     * flags' kept plan").
+     * buffers for one call at 1,946 sales (auto_explain, mixed writes on a fresh stack; docs/BENCHMARKS.md "The
+     * first-sale flags' kept plan").
      */
     public void refreshFlags(Connection c, String accountId, String leadId, Instant now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
