@@ -66,10 +66,13 @@ for round in $(seq 1 "$ROUNDS"); do
     FROM (SELECT xmin, extract(epoch FROM processed_at - created_at) * 1000 AS ms FROM write_requests) t"
   B=$("${PSQL[@]}" -c "SELECT count(DISTINCT xmin::text) FROM write_requests")
   # planning counts: a statement planned afresh on every call can cost more to plan than to run (docs/BENCHMARKS.md
-  # "The lead render's planning, and the outcome UPDATE's kept plan"); buffers per call show a plan that scans
-  echo "# per transaction | mean ms (plan + run) | mean plan ms | ms per transaction | buffers per call | statement"
-  "${PSQL[@]}" -F ' | ' -c "SELECT round(calls::numeric / $B, 2), round((mean_exec_time + mean_plan_time)::numeric, 3),
-    round(mean_plan_time::numeric, 3), round(((total_exec_time + total_plan_time) / $B)::numeric, 3),
+  # "The lead render's planning, and the outcome UPDATE's kept plan"); buffers per call show a plan that scans.
+  # Per call, not pg_stat_statements' means: mean_plan_time is per planning, and a statement kept prepared is planned
+  # on few of its calls (the columns before 2026-11-28 07:15 added mean_exec_time and mean_plan_time, two means over
+  # different counts, and showed mean_plan_time as "mean plan ms")
+  echo "# per transaction | ms per call (plan + run) | planning ms per call | plans | ms per transaction | buffers per call | statement"
+  "${PSQL[@]}" -F ' | ' -c "SELECT round(calls::numeric / $B, 2), round(((total_exec_time + total_plan_time) / nullif(calls, 0))::numeric, 3),
+    round((total_plan_time / nullif(calls, 0))::numeric, 3), plans, round(((total_exec_time + total_plan_time) / $B)::numeric, 3),
     round((shared_blks_hit + shared_blks_read)::numeric / nullif(calls, 0), 1), left(regexp_replace(query, '\s+', ' ', 'g'), 110)
     FROM pg_stat_statements WHERE calls >= $B / 4 ORDER BY calls DESC LIMIT ${TOP:-25}"
 done
