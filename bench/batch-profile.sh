@@ -68,7 +68,7 @@ for round in $(seq 1 "$ROUNDS"); do
   # planning counts: a statement planned afresh on every call can cost more to plan than to run (docs/BENCHMARKS.md
   # "The lead render's planning, and the outcome UPDATE's kept plan"); buffers per call show a plan that scans.
   # Per call, not pg_stat_statements' means: mean_plan_time is per planning, and a statement kept prepared is planned
-  # on few of its calls (the columns before 2026-11-28 07:15 added mean_exec_time and mean_plan_time, two means over
+  # on few of its calls (the columns before fc62033 added mean_exec_time and mean_plan_time, two means over
   # different counts, and showed mean_plan_time as "mean plan ms")
   echo "# per transaction | ms per call (plan + run) | planning ms per call | plans | ms per transaction | buffers per call | statement"
   "${PSQL[@]}" -F ' | ' -c "SELECT round(calls::numeric / $B, 2), round(((total_exec_time + total_plan_time) / nullif(calls, 0))::numeric, 3),
