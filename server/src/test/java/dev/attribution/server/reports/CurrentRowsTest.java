@@ -184,6 +184,14 @@ class CurrentRowsTest extends ApiTest {
                         + "if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS attributed_ad FROM " + db + ".clicks_current" + where
                         + " AND " + everyAd.condition("if(adspend_ad_id != '', adspend_ad_id, ad_source_id)", "integration_type"), "id");
 
+        // counted over every version (ClicksByAd.assigned): the current clicks' counts; adB's click has two versions, adC's
+        // is deleted
+        same(g, "clicks counted over their versions", ClicksByAd.assignedCounts(db, acc, everyAd, from, Sql.LATEST, "ad").sql(),
+                "SELECT attributed_ad AS row_key, " + ClicksByAd.CURRENT_COUNTS + " FROM (SELECT id, lead_id, if(adspend_ad_id != '', adspend_ad_id, "
+                        + "ad_source_id) AS attributed_ad FROM " + db + ".clicks_current" + where + " AND lead_id != '' AND "
+                        + everyAd.condition("if(adspend_ad_id != '', adspend_ad_id, ad_source_id)", "integration_type") + ") AS v GROUP BY row_key",
+                "row_key");
+
         same(g, "clicks by lead", "SELECT id, lead_id, click_date, is_organic, source_link_tag FROM "
                         + ClicksByLead.newest(db, acc, "", "1", "id, lead_id, click_date", "lead_id, click_date, id, ad_key", "deleted").subquery("n")
                         + " WHERE deleted = 0",

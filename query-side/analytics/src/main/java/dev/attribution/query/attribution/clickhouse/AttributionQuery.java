@@ -119,8 +119,9 @@ public class AttributionQuery {
         String byEntity = entityOfAd.map(e -> " WHERE " + scopeAds.condition("attributed_ad", "attributed_platform"))
                 .orElse(" ALL INNER JOIN (" + entities + ") AS e USING (attributed_ad, attributed_platform)");
         String entity = entityOfAd.orElse("entity");
-        String stageLeads = p.leadStagesLower().isEmpty() ? "" : " AND lead_id IN (SELECT id FROM " + db
+        String stageCondition = p.leadStagesLower().isEmpty() ? "" : "lead_id IN (SELECT id FROM " + db
                 + ".leads_current WHERE account_id = " + acc + " AND lower(stage_name) IN " + ClickHouseSql.strList(p.leadStagesLower()) + ")";
+        String stageLeads = stageCondition.isEmpty() ? "" : " AND " + stageCondition;
         String clickFilter = switch (p.sources()) {
             case only_paid -> " AND is_organic = 0";
             case only_organic -> " AND is_organic = 1";
@@ -181,13 +182,19 @@ public class AttributionQuery {
                 + (p.dayOfAttribution() ? (entityOfAd.isPresent() ? " AND " : " WHERE ") + "attributed_at >= " + start + " AND attributed_at <= " + end : "")
                 + " GROUP BY row_key" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
 
-        // Leads and clicks: clicks on the entity in the range
+        // Leads and clicks: clicks on the entity in the range. Counted over every version of the scope's clicks unless a
+        // filter reads what a click's later versions change or the entities are joined (ClicksByAd.assignedCounts), and
+        // counted again per click where a click's lead changed
         String clickKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDateTime(u, "click_date", p.zone()) + ")").orElse(entity);
-        String leadsSql = "SELECT " + clickKey + " AS row_key, uniqExact(lead_id) AS n_leads, count() AS n_clicks FROM (SELECT lead_id, click_date, "
+        String currentLeadsSql = "SELECT " + clickKey + " AS row_key, " + ClicksByAd.CURRENT_COUNTS + " FROM (SELECT lead_id, click_date, "
                 + "attributed_platform, attributed_ad FROM " + ClicksByAd.current(db, accountId, scopeAds, p.start(), p.end(), p.filters().reportSourceVisibility(),
                         p.sources() == AttributionRequest.SourceConfiguration.only_paid || p.sources() == AttributionRequest.SourceConfiguration.only_organic).subquery("cd")
                 + " WHERE lead_id != ''"
                 + clickFilter + stageLeads + ") AS c" + byEntity + " GROUP BY row_key";
+        boolean byVersions = clickFilter.isEmpty() && entityOfAd.isPresent();
+        String leadsSql = byVersions ? ClicksByAd.assignedCounts(db, accountId, scopeAds, p.start(), p.end(),
+                p.grouping().map(u -> clickKey).orElseGet(() -> scopeAds.entity("ad", "platform").orElseThrow()), stageCondition).sql()
+                : currentLeadsSql;
 
         // Ad spend of the days startDate..endDate in the account zone
         String dayKey = p.grouping().map(u -> "toString(" + TimeBuckets.sqlOfDate(u, "day") + ")").orElse(scope.entity());
@@ -231,7 +238,11 @@ public class AttributionQuery {
             t.canceledCalls = j.get("n_canceled").asLong();
             t.noShowCalls = j.get("n_no_show").asLong();
         }
-        for (JsonNode j : results.get(2)) {
+        List<JsonNode> traffic = results.get(2);
+        if (byVersions && traffic.stream().anyMatch(j -> j.get("n_click_leads").asLong() != j.get("n_clicks").asLong())) {
+            traffic = clickHouse.select(currentLeadsSql);
+        }
+        for (JsonNode j : traffic) {
             MetricCatalog.Totals t = row.apply(j);
             t.leads = j.get("n_leads").asLong();
             t.clicks = j.get("n_clicks").asLong();

@@ -39,6 +39,39 @@ public final class ClicksByAd {
     }
 
     /**
+     * Leads and clicks per row key ({@code rowKey}, an expression of {@code ad}, {@code platform} and {@code click_date})
+     * of the scope's clicks dated in [start, end] that have a lead, matching {@code conditions} (on those columns or
+     * {@code lead_id}): {@code row_key, n_leads, n_clicks, n_click_leads}. Counted over every version of the live
+     * clicks, without grouping by click, and aggregated straight from the table (ClickHouse 18.16 aggregates the rows
+     * of a subquery on one thread): about half the CPU and wall time of the same counts over {@link #current} at 1 M
+     * leads (docs/BENCHMARKS.md "Leads and clicks counted over the clicks' versions"). Exact by what the write side does
+     * to a click, and only for counts of distinct clicks and leads:
+     * <ul>
+     *   <li>its date, platform and ad are written once (as for {@link #current});</li>
+     *   <li>its lead is set at most once, from none to a lead (POST /clicks, or {@code ClicksTable.connectUnassigned}
+     *       for an unassigned click), so every version of it that names a lead names its current lead. The counts
+     *       check it: a row where {@code n_click_leads != n_clicks} holds a click whose lead changed, and must be
+     *       counted again over {@link #current} with {@link #CURRENT_COUNTS};</li>
+     *   <li>a deleted click never comes back (its id is the server's, never reused): a click with a delete version is
+     *       left out whole.</li>
+     * </ul>
+     * Its {@code is_organic} and {@code source_link_tag} do change (PUT /sources): a filter on them needs {@link #current}.
+     */
+    public static Select assignedCounts(String db, String accountId, ScopeAds scope, Instant start, Instant end, String rowKey,
+                                        String... conditions) {
+        Select deleted = Select.of("id").from(db + ".clicks_by_ad").prewhere("is_deleted = 1")
+                .where(Sql.eq("account_id", accountId), scope.condition("ad", "platform"), Sql.between("click_date", start, end));
+        return Select.of(rowKey + " AS row_key", "uniqExact(lead_id) AS n_leads", "uniqExact(id) AS n_clicks", "uniqExact(id, lead_id) AS n_click_leads")
+                .from(db + ".clicks_by_ad")
+                .where(Sql.eq("account_id", accountId), scope.condition("ad", "platform"), Sql.between("click_date", start, end), "lead_id != ''",
+                        "id NOT IN " + deleted.parenthesized())
+                .where(conditions).groupBy("row_key");
+    }
+
+    /** {@link #assignedCounts}'s columns over {@link #current}'s rows (one per click, with its current lead). */
+    public static final String CURRENT_COUNTS = "uniqExact(lead_id) AS n_leads, count() AS n_clicks, count() AS n_click_leads";
+
+    /**
      * The leads of every raw version of the scope's clicks matching {@code rawWhere} (no dedup): a click's current
      * version names its current lead, so this is a superset of the current clicks' leads.
      */
