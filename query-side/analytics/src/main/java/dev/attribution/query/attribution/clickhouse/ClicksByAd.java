@@ -52,15 +52,17 @@ public final class ClicksByAd {
      *       for an unassigned click), so every version of it that names a lead names its current lead. The counts
      *       check it: a row where {@code n_click_leads != n_clicks} holds a click whose lead changed, and must be
      *       counted again over {@link #current} with {@link #CURRENT_COUNTS};</li>
-     *   <li>a deleted click never comes back (its id is the server's, never reused): a click with a delete version is
-     *       left out whole.</li>
+     *   <li>a deleted click never comes back (its id is the server's, never reused): a click with a delete version that
+     *       names a lead is left out whole. A delete carries the row's last values: one without a lead is of a click that
+     *       never had one (the 90-day purge of unassigned clicks), which {@code lead_id != ''} leaves out anyway, so the
+     *       set to leave out holds only the clicks of erased leads (which the erasure then removes).</li>
      * </ul>
      * Its {@code is_organic} and {@code source_link_tag} do change (PUT /sources): a filter on them needs {@link #current}.
      */
     public static Select assignedCounts(String db, String accountId, ScopeAds scope, Instant start, Instant end, String rowKey,
                                         String... conditions) {
         Select deleted = Select.of("id").from(db + ".clicks_by_ad").prewhere("is_deleted = 1")
-                .where(Sql.eq("account_id", accountId), scope.condition("ad", "platform"), Sql.between("click_date", start, end));
+                .where(Sql.eq("account_id", accountId), scope.condition("ad", "platform"), Sql.between("click_date", start, end), "lead_id != ''");
         return Select.of(rowKey + " AS row_key", "uniqExact(lead_id) AS n_leads", "uniqExact(id) AS n_clicks", "uniqExact(id, lead_id) AS n_click_leads")
                 .from(db + ".clicks_by_ad")
                 .where(Sql.eq("account_id", accountId), scope.condition("ad", "platform"), Sql.between("click_date", start, end), "lead_id != ''",
