@@ -19,10 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The leads and clicks of GET /attribution are those of the current clicks, though the report counts them over every
- * version of the clicks (ClicksByAd.assigned): a click connected to its lead after it was written (one version without a
- * lead, one with), a click retagged (PUT /sources: versions of the same lead), a lead deleted with its clicks; and,
- * written into PostgreSQL by hand since the API never does it, a click whose lead changes from one lead to another,
- * which the report must count by its current lead only (the check that sends it back to the per-click dedup).
+ * version of the clicks (ClicksByAd.assignedCounts): a click connected to its lead after it was written (one version
+ * without a lead, one with), a click retagged (PUT /sources: versions of the same lead), a lead deleted with its
+ * clicks; and, written into PostgreSQL by hand since the API never does it, a click whose lead changes from one lead to
+ * another, which the report must count by its current lead only (the check that sends it back to the per-click dedup).
  */
 @MicronautTest(transactional = false)
 class ClickCountsTest extends ApiTest {

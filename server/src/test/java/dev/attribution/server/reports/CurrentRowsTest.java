@@ -184,8 +184,8 @@ class CurrentRowsTest extends ApiTest {
                         + "if(adspend_ad_id != '', adspend_ad_id, ad_source_id) AS attributed_ad FROM " + db + ".clicks_current" + where
                         + " AND " + everyAd.condition("if(adspend_ad_id != '', adspend_ad_id, ad_source_id)", "integration_type"), "id");
 
-        // counted over every version (ClicksByAd.assigned): the current clicks' counts; adB's click has two versions, adC's
-        // is deleted
+        // counted over every version (ClicksByAd.assignedCounts): the current clicks' counts; adB's click has two
+        // versions, adC's is deleted
         same(g, "clicks counted over their versions", ClicksByAd.assignedCounts(db, acc, everyAd, from, Sql.LATEST, "ad").sql(),
                 "SELECT attributed_ad AS row_key, " + ClicksByAd.CURRENT_COUNTS + " FROM (SELECT id, lead_id, if(adspend_ad_id != '', adspend_ad_id, "
                         + "ad_source_id) AS attributed_ad FROM " + db + ".clicks_current" + where + " AND lead_id != '' AND "
