@@ -61,12 +61,13 @@ public final class ClicksByAd {
      */
     public static Select assignedCounts(String db, String accountId, ScopeAds scope, Instant start, Instant end, String rowKey,
                                         String... conditions) {
-        Select deleted = Select.of("id").from(db + ".clicks_by_ad").prewhere("is_deleted = 1")
-                .where(Sql.eq("account_id", accountId), scope.condition("ad", "platform"), Sql.between("click_date", start, end), "lead_id != ''");
+        // the counted rows and the deletes looked up: the same clicks (account, scope's ads, range, with a lead)
+        String[] scopeRange = {Sql.eq("account_id", accountId), scope.condition("ad", "platform"), Sql.between("click_date", start, end),
+                "lead_id != ''"};
+        Select deleted = Select.of("id").from(db + ".clicks_by_ad").prewhere("is_deleted = 1").where(scopeRange);
         return Select.of(rowKey + " AS row_key", "uniqExact(lead_id) AS n_leads", "uniqExact(id) AS n_clicks", "uniqExact(id, lead_id) AS n_click_leads")
                 .from(db + ".clicks_by_ad")
-                .where(Sql.eq("account_id", accountId), scope.condition("ad", "platform"), Sql.between("click_date", start, end), "lead_id != ''",
-                        "id NOT IN " + deleted.parenthesized())
+                .where(scopeRange).where("id NOT IN " + deleted.parenthesized())
                 .where(conditions).groupBy("row_key");
     }
 
