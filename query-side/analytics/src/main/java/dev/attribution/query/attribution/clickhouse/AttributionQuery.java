@@ -39,15 +39,16 @@ import java.util.function.Function;
 @Singleton
 public class AttributionQuery {
 
-    /** The attribution parameters the sums depend on. */
+    /** The attribution parameters the sums depend on, and the sums the requested metrics read. */
     public record Params(boolean firstClick, ZoneId zone, java.time.Instant start, java.time.Instant end, boolean usd,
                          boolean dayOfAttribution, AttributionRequest.SourceConfiguration sources, int windowDays,
-                         AttributionFilters filters, List<String> leadStagesLower, Optional<TimeBuckets.Unit> grouping) {
+                         AttributionFilters filters, List<String> leadStagesLower, Optional<TimeBuckets.Unit> grouping,
+                         Set<MetricCatalog.Sum> sums) {
 
         public static Params of(AttributionRequest r, ZoneId zone, AttributionFilters filters, List<String> stages,
                                 Optional<TimeBuckets.Unit> grouping) {
             return new Params(r.model() == AttributionRequest.Model.first_click, zone, r.span().start(), r.span().end(),
-                    r.usd(), r.dayOfAttribution(), r.sources(), r.windowDays(), filters, stages, grouping);
+                    r.usd(), r.dayOfAttribution(), r.sources(), r.windowDays(), filters, stages, grouping, MetricCatalog.reads(r.fields()));
         }
 
     public     LocalDate fromDay() {
@@ -138,11 +139,35 @@ public class AttributionQuery {
         String amount = p.usd() ? "ifNull(sale_usd_price, sale_price)" : "sale_price";
         boolean byAd = derivable(p);
         Instant salesEnd = p.dayOfAttribution() ? Sql.LATEST : p.end();
-        // each sale's money in cents, and the filters on its flags and its lead
-        String[] money = {"toInt64(round(toFloat64(" + amount + ") * 100)) AS cents", cents("sale_taxes", rate) + " AS c_tax",
-                cents("sale_shipping", rate) + " AS c_ship", cents("sale_cost_of_goods", rate) + " AS c_cogs",
-                cents("sale_hard_cost", rate) + " AS c_hard", cents("sale_refunded_amount", rate) + " AS c_refund",
-                (f.excludeHardCosts() ? "cents - c_tax - c_ship - c_cogs" : "cents") + " AS rev"};
+        // only the sums the requested metrics read (the sales count always: it makes a row), and only the sale columns
+        // they and the filters read: ClickHouse 18.16 computes every argMax of a subquery, read or not
+        List<SaleSum> saleSums = SaleSum.of(p.sums());
+        Set<Column> columns = EnumSet.of(Column.SALE_DATE);
+        saleSums.forEach(sum -> columns.addAll(sum.columns));
+        if (f.ignoreRecurringSales()) {
+            columns.add(Column.RECURRING);
+        }
+        if (f.newCustomers() != AttributionFilters.NewCustomers.all_customers) {
+            columns.add(Column.FIRST_SALE);
+        }
+        if (columns.contains(Column.PRICE) && f.excludeHardCosts()) {
+            columns.addAll(EnumSet.of(Column.TAXES, Column.SHIPPING, Column.COST_OF_GOODS));
+        }
+        if (p.usd() && columns.stream().anyMatch(MONEY::containsKey)) {
+            columns.addAll(EnumSet.of(Column.PRICE, Column.USD_PRICE));
+        }
+        // each sale's flags and money in cents (a money column's cents, and rev with the price), and the filters on its
+        // flags and its lead
+        List<String> flags = FLAGS.stream().filter(columns::contains).map(c -> c.current).toList();
+        List<String> money = new java.util.ArrayList<>();
+        MONEY.forEach((c, alias) -> {
+            if (columns.contains(c)) {
+                money.add((c == Column.PRICE ? "toInt64(round(toFloat64(" + amount + ") * 100))" : cents(c.current, rate)) + " AS " + alias);
+            }
+        });
+        if (columns.contains(Column.PRICE)) {
+            money.add((f.excludeHardCosts() ? "cents - c_tax - c_ship - c_cogs" : "cents") + " AS rev");
+        }
         String lead = byAd ? "credit_lead_id" : "lead_id";
         String[] kept = {f.ignoreRecurringSales() ? "is_recurring = 0" : "", switch (f.newCustomers()) {
             case only_unique_customers -> "is_first_sale = 1";
@@ -154,18 +179,14 @@ public class AttributionQuery {
         // subquery layer, ~10 ms a layer); the others join the range's current sales with the credited clicks (attributed)
         String salesRows = byAd
                 ? SaleCredits.credited(db, accountId, p.start(), salesEnd, ConversionTouches.credit(p.sources(), p.firstClick(), p.windowDays(),
-                        SaleCredits.SALE_DATE), scopeAds, SALE_COLUMNS).columns("sale_at AS conv_at").columns(money).having(kept).subquery("a")
-                : "(" + attributed(db, accountId, Select.of("account_id", "lead_id", "id AS conv_id", "sale_at AS conv_at", "is_recurring",
-                        "is_first_sale", "is_refunded").columns(money).from(CurrentSales.dated(db, accountId, p.start(), salesEnd).columns(SALE_COLUMNS).subquery("sd"))
-                        .where("account_id = " + acc).where(kept).sql(),
-                "is_recurring, is_first_sale, is_refunded, cents, c_tax, c_ship, c_cogs, c_hard, c_refund, rev", Type.SALE, clickFilter, scopeAds, p) + ") AS a";
-        String salesSql = "SELECT " + rowKey(p, entity) + " AS row_key, count() AS n_sales, countIf(is_recurring = 0) AS n_one_time, "
-                + "uniqExact(" + lead + ") AS n_customers, uniqExactIf(" + lead + ", is_first_sale = 1) AS n_unique_customers, "
-                + "countIf(is_first_sale = 1) AS n_first_orders, uniqExactIf(" + lead + ", is_recurring = 1) AS n_recurring_customers, "
-                + "sumIf(rev, is_recurring = 0) AS c_revenue, sumIf(rev, is_recurring = 1) AS c_recurring, "
-                + "sumIf(rev, is_first_sale = 1) AS c_first, sum(cents) AS c_gross, countIf(is_refunded = 1) AS n_refunds, "
-                + "sumIf(c_refund, is_refunded = 1) AS c_refunds, sum(c_tax) AS c_taxes, sum(c_ship) AS c_shipping, "
-                + "sum(c_cogs) AS c_goods, sum(c_hard) AS c_hard_costs FROM " + salesRows + byEntity
+                        SaleCredits.SALE_DATE), scopeAds, columns).columns("sale_at AS conv_at").columns(money).having(kept).subquery("a")
+                : "(" + attributed(db, accountId, Select.of("account_id", "lead_id", "id AS conv_id", "sale_at AS conv_at").columns(flags).columns(money)
+                        .from(CurrentSales.dated(db, accountId, p.start(), salesEnd).columns(columns).subquery("sd")).where("account_id = " + acc).where(kept).sql(),
+                String.join(", ", java.util.stream.Stream.concat(flags.stream(), money.stream().map(m -> m.substring(m.lastIndexOf(" AS ") + 4))).toList()),
+                Type.SALE, clickFilter, scopeAds, p) + ") AS a";
+        String salesSql = "SELECT " + rowKey(p, entity) + " AS row_key, "
+                + String.join(", ", saleSums.stream().map(sum -> sum.aggregate.replace("LEAD", lead) + " AS " + sum.alias).toList())
+                + " FROM " + salesRows + byEntity
                 + (p.dayOfAttribution() ? (entityOfAd.isPresent() ? " AND " : " WHERE ") + "attributed_at >= " + start + " AND attributed_at <= " + end : "")
                 + " GROUP BY row_key" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES;
 
@@ -210,22 +231,7 @@ public class AttributionQuery {
         }
         for (JsonNode j : results.get(0)) {
             MetricCatalog.Totals t = row.apply(j);
-            t.sales = j.get("n_sales").asLong();
-            t.oneTimeSales = j.get("n_one_time").asLong();
-            t.customers = j.get("n_customers").asLong();
-            t.uniqueCustomers = j.get("n_unique_customers").asLong();
-            t.firstOrders = j.get("n_first_orders").asLong();
-            t.recurringCustomers = j.get("n_recurring_customers").asLong();
-            t.revenue = j.get("c_revenue").asLong();
-            t.recurringRevenue = j.get("c_recurring").asLong();
-            t.firstRevenue = j.get("c_first").asLong();
-            t.grossTotal = j.get("c_gross").asLong();
-            t.refundCount = j.get("n_refunds").asLong();
-            t.refund = j.get("c_refunds").asLong();
-            t.taxes = j.get("c_taxes").asLong();
-            t.shipping = j.get("c_shipping").asLong();
-            t.costOfGoods = j.get("c_goods").asLong();
-            t.hardCosts = j.get("c_hard_costs").asLong();
+            saleSums.forEach(sum -> sum.sum.set(t, j.get(sum.alias).asLong()));
         }
         for (JsonNode j : results.get(1)) {
             MetricCatalog.Totals t = row.apply(j);
@@ -257,10 +263,52 @@ public class AttributionQuery {
             CurrentClicks.Column.CLICK_DATE, CurrentClicks.Column.IS_ORGANIC, CurrentClicks.Column.INTEGRATION_TYPE, CurrentClicks.Column.AD_SOURCE_ID,
             CurrentClicks.Column.ADSPEND_AD_ID);
 
-    /** The sale columns the sums read. */
-    private static final Set<Column> SALE_COLUMNS = EnumSet.of(Column.PRICE, Column.USD_PRICE, Column.TAXES, Column.SHIPPING,
-            Column.COST_OF_GOODS, Column.HARD_COST, Column.REFUNDED_AMOUNT, Column.RECURRING, Column.FIRST_SALE, Column.REFUNDED,
-            Column.SALE_DATE);
+    /** The sale flags a sum or filter may read. */
+    private static final List<Column> FLAGS = List.of(Column.RECURRING, Column.FIRST_SALE, Column.REFUNDED);
+
+    /** The money columns, each computed in cents under this alias when read (the price as {@code cents}). */
+    private static final Map<Column, String> MONEY = new java.util.EnumMap<>(Map.of(Column.PRICE, "cents", Column.TAXES, "c_tax",
+            Column.SHIPPING, "c_ship", Column.COST_OF_GOODS, "c_cogs", Column.HARD_COST, "c_hard", Column.REFUNDED_AMOUNT, "c_refund"));
+
+    /**
+     * The sums of the sales statement: the {@link MetricCatalog.Sum} each fills, its aggregate over the credited sales
+     * ({@code LEAD} stands for the sale's lead column) and the sale columns it reads.
+     */
+    private enum SaleSum {
+        SALES(MetricCatalog.Sum.SALES, "n_sales", "count()"),
+        ONE_TIME_SALES(MetricCatalog.Sum.ONE_TIME_SALES, "n_one_time", "countIf(is_recurring = 0)", Column.RECURRING),
+        CUSTOMERS(MetricCatalog.Sum.CUSTOMERS, "n_customers", "uniqExact(LEAD)"),
+        UNIQUE_CUSTOMERS(MetricCatalog.Sum.UNIQUE_CUSTOMERS, "n_unique_customers", "uniqExactIf(LEAD, is_first_sale = 1)", Column.FIRST_SALE),
+        FIRST_ORDERS(MetricCatalog.Sum.FIRST_ORDERS, "n_first_orders", "countIf(is_first_sale = 1)", Column.FIRST_SALE),
+        RECURRING_CUSTOMERS(MetricCatalog.Sum.RECURRING_CUSTOMERS, "n_recurring_customers", "uniqExactIf(LEAD, is_recurring = 1)", Column.RECURRING),
+        REVENUE(MetricCatalog.Sum.REVENUE, "c_revenue", "sumIf(rev, is_recurring = 0)", Column.RECURRING, Column.PRICE),
+        RECURRING_REVENUE(MetricCatalog.Sum.RECURRING_REVENUE, "c_recurring", "sumIf(rev, is_recurring = 1)", Column.RECURRING, Column.PRICE),
+        FIRST_REVENUE(MetricCatalog.Sum.FIRST_REVENUE, "c_first", "sumIf(rev, is_first_sale = 1)", Column.FIRST_SALE, Column.PRICE),
+        GROSS_TOTAL(MetricCatalog.Sum.GROSS_TOTAL, "c_gross", "sum(cents)", Column.PRICE),
+        REFUND_COUNT(MetricCatalog.Sum.REFUND_COUNT, "n_refunds", "countIf(is_refunded = 1)", Column.REFUNDED),
+        REFUND(MetricCatalog.Sum.REFUND, "c_refunds", "sumIf(c_refund, is_refunded = 1)", Column.REFUNDED, Column.REFUNDED_AMOUNT),
+        TAXES(MetricCatalog.Sum.TAXES, "c_taxes", "sum(c_tax)", Column.TAXES),
+        SHIPPING(MetricCatalog.Sum.SHIPPING, "c_shipping", "sum(c_ship)", Column.SHIPPING),
+        COST_OF_GOODS(MetricCatalog.Sum.COST_OF_GOODS, "c_goods", "sum(c_cogs)", Column.COST_OF_GOODS),
+        HARD_COSTS(MetricCatalog.Sum.HARD_COSTS, "c_hard_costs", "sum(c_hard)", Column.HARD_COST);
+
+        final MetricCatalog.Sum sum;
+        final String alias;
+        final String aggregate;
+        final Set<Column> columns;
+
+        SaleSum(MetricCatalog.Sum sum, String alias, String aggregate, Column... columns) {
+            this.sum = sum;
+            this.alias = alias;
+            this.aggregate = aggregate;
+            this.columns = columns.length == 0 ? EnumSet.noneOf(Column.class) : EnumSet.copyOf(List.of(columns));
+        }
+
+        /** The sums of {@code read} (the sales count always). */
+        static List<SaleSum> of(Set<MetricCatalog.Sum> read) {
+            return java.util.Arrays.stream(values()).filter(s -> s == SALES || read.contains(s.sum)).toList();
+        }
+    }
 
     public static String cents(String column, String rate) {
         return "toInt64(round(toFloat64(" + column + ") * " + rate + " * 100))";
@@ -282,14 +330,15 @@ public class AttributionQuery {
     }
 
     /**
-     * Each conversion of {@code conversions} (columns account_id, lead_id, conv_id, conv_at, then {@code extras})
+     * Each conversion of {@code conversions} (columns account_id, lead_id, conv_id, conv_at, then {@code extras}, a column list or empty)
      * with the ad, platform and date of the click the model picks (docs/attribution-models.md).
      */
     private static String attributed(String db, String accountId, String conversions, String extras, Type type, String clickFilter,
                                      ScopeAds scopeAds, Params p) {
+        String more = extras.isEmpty() ? "" : ", " + extras;
         if (derivable(p)) {
             // the credited click from the projection (only conversions credited to the scope's ads); no click is read
-            return "SELECT conv_id, lead_id, conv_at, " + extras + ", attributed_ad, attributed_platform, attributed_at FROM ("
+            return "SELECT conv_id, lead_id, conv_at" + more + ", attributed_ad, attributed_platform, attributed_at FROM ("
                     + conversions + ") AS s ALL INNER JOIN (" + ConversionTouches.credited(db, accountId, type, p.start(), conversionEnd(p), p.sources(),
                     p.firstClick(), p.windowDays(), scopeAds) + ") AS t USING (conv_id)";
         }
@@ -311,9 +360,9 @@ public class AttributionQuery {
                 // only the buyers' clicks enter the join's in-memory table (an account's whole click history would not fit)
                 + " AND lead_id IN (SELECT lead_id FROM (" + conversions + ") AS buyers)";
         String window = p.windowDays() > 0 ? " AND click_date >= conv_at - " + (p.windowDays() * 86400L) : "";
-        return "SELECT conv_id, lead_id, conv_at, " + extras + ", " + pick + "(click_ad, " + key + ") AS attributed_ad, " + pick
+        return "SELECT conv_id, lead_id, conv_at" + more + ", " + pick + "(click_ad, " + key + ") AS attributed_ad, " + pick
                 + "(click_platform, " + key + ") AS attributed_platform, " + pick + "(click_date, " + key + ") AS attributed_at FROM ("
                 + conversions + ") AS s ALL INNER JOIN (" + clicks + ") AS c USING (account_id, lead_id) WHERE click_date <= conv_at"
-                + window + " GROUP BY conv_id, lead_id, conv_at, " + extras;
+                + window + " GROUP BY conv_id, lead_id, conv_at" + more;
     }
 }

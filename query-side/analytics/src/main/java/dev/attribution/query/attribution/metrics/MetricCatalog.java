@@ -71,6 +71,99 @@ public final class MetricCatalog {
         }
     }
 
+    /** A raw sum of {@link Totals}: what the statements fill and the formulas of {@link #value} read. */
+    public enum Sum {
+        SALES(t -> t.sales, (t, v) -> t.sales = v),
+        ONE_TIME_SALES(t -> t.oneTimeSales, (t, v) -> t.oneTimeSales = v),
+        CUSTOMERS(t -> t.customers, (t, v) -> t.customers = v),
+        UNIQUE_CUSTOMERS(t -> t.uniqueCustomers, (t, v) -> t.uniqueCustomers = v),
+        FIRST_ORDERS(t -> t.firstOrders, (t, v) -> t.firstOrders = v),
+        RECURRING_CUSTOMERS(t -> t.recurringCustomers, (t, v) -> t.recurringCustomers = v),
+        REVENUE(t -> t.revenue, (t, v) -> t.revenue = v),
+        RECURRING_REVENUE(t -> t.recurringRevenue, (t, v) -> t.recurringRevenue = v),
+        FIRST_REVENUE(t -> t.firstRevenue, (t, v) -> t.firstRevenue = v),
+        GROSS_TOTAL(t -> t.grossTotal, (t, v) -> t.grossTotal = v),
+        REFUND_COUNT(t -> t.refundCount, (t, v) -> t.refundCount = v),
+        REFUND(t -> t.refund, (t, v) -> t.refund = v),
+        TAXES(t -> t.taxes, (t, v) -> t.taxes = v),
+        SHIPPING(t -> t.shipping, (t, v) -> t.shipping = v),
+        COST_OF_GOODS(t -> t.costOfGoods, (t, v) -> t.costOfGoods = v),
+        HARD_COSTS(t -> t.hardCosts, (t, v) -> t.hardCosts = v),
+        CALLS(t -> t.calls, (t, v) -> t.calls = v),
+        UNIQUE_CALLS(t -> t.uniqueCalls, (t, v) -> t.uniqueCalls = v),
+        QUALIFIED_CALLS(t -> t.qualifiedCalls, (t, v) -> t.qualifiedCalls = v),
+        UNQUALIFIED_CALLS(t -> t.unqualifiedCalls, (t, v) -> t.unqualifiedCalls = v),
+        CANCELED_CALLS(t -> t.canceledCalls, (t, v) -> t.canceledCalls = v),
+        NO_SHOW_CALLS(t -> t.noShowCalls, (t, v) -> t.noShowCalls = v),
+        LEADS(t -> t.leads, (t, v) -> t.leads = v),
+        CLICKS(t -> t.clicks, (t, v) -> t.clicks = v),
+        AD_SPEND(t -> t.adSpend, (t, v) -> t.adSpend = v),
+        CUSTOM_COST(t -> t.customCost, (t, v) -> t.customCost = v);
+
+        private final java.util.function.ToLongFunction<Totals> get;
+        private final java.util.function.ObjLongConsumer<Totals> set;
+
+        Sum(java.util.function.ToLongFunction<Totals> get, java.util.function.ObjLongConsumer<Totals> set) {
+            this.get = get;
+            this.set = set;
+        }
+
+        public long of(Totals t) {
+            return get.applyAsLong(t);
+        }
+
+        public void set(Totals t, long value) {
+            set.accept(t, value);
+        }
+    }
+
+    /**
+     * The sums each metric reads, found from {@link #value} itself (so this table cannot drift from the formulas): a
+     * metric reads a sum when its value changes with that sum alone, on any of a few totals of unrelated sizes.
+     */
+    private static final java.util.Map<String, Set<Sum>> READS = new java.util.HashMap<>();
+
+    static {
+        java.util.Random random = new java.util.Random(26);
+        List<Totals> probes = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Totals t = new Totals();
+            for (Sum sum : Sum.values()) {
+                sum.set(t, 1 + random.nextInt(1_000_000));
+            }
+            probes.add(t);
+        }
+        for (String field : NAMES) {
+            Set<Sum> reads = java.util.EnumSet.noneOf(Sum.class);
+            for (Totals probe : probes) {
+                Object before = value(field, probe, "n", "p");
+                for (Sum sum : Sum.values()) {
+                    Totals changed = copy(probe);
+                    sum.set(changed, sum.of(changed) * 7 + 100_003);
+                    if (!java.util.Objects.equals(before, value(field, changed, "n", "p"))) {
+                        reads.add(sum);
+                    }
+                }
+            }
+            READS.put(field, reads);
+        }
+    }
+
+    private static Totals copy(Totals t) {
+        Totals c = new Totals();
+        for (Sum sum : Sum.values()) {
+            sum.set(c, sum.of(t));
+        }
+        return c;
+    }
+
+    /** The sums the metrics {@code fields} read (names of {@link #NAMES}): a statement need compute no other. */
+    public static Set<Sum> reads(java.util.Collection<String> fields) {
+        Set<Sum> out = java.util.EnumSet.noneOf(Sum.class);
+        fields.forEach(f -> out.addAll(READS.getOrDefault(f, Set.of())));
+        return out;
+    }
+
     private MetricCatalog() {
     }
 

@@ -65,7 +65,7 @@ public class AdAccountAttributionReport {
         AttributionQuery.Params p = new AttributionQuery.Params(r.model() == AttributionRequest.Model.first_click, zone,
                 r.span().start(), r.span().end(), r.counting().usd(), r.counting().dayOfAttribution(), r.counting().sources(),
                 r.counting().windowDays(), r.filters(),
-                List.of(), r.grouping());
+                List.of(), r.grouping(), MetricCatalog.reads(r.fields()));
         // scientific lays its credit over every row and reads only BASE from them: no sales or calls read
         Map<String, MetricCatalog.Totals> totals = query.totals(accountId, scope, p, !sci);
         List<String> fields = sci ? ScientificAttribution.BASE : r.fields();
