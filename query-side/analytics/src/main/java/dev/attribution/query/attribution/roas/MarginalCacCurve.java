@@ -149,7 +149,7 @@ public class MarginalCacCurve {
                 "SELECT toString(day) AS d, sum(toInt64(round(toFloat64(spend) * 100))) AS c FROM "
                         + SpendDays.between(db, accountId, from, to, entity.scope()).subquery("sp") + " WHERE "
                         + entity.scope().where() + " GROUP BY d",
-                "SELECT intDiv(toUInt32(first_click), 900) AS slot, count() AS n FROM (SELECT lead_id, "
+                "SELECT intDiv(toUInt32(first_click), 900) AS slot, count() AS n FROM (SELECT " + AttributedSales.LEAD + " AS lead_id, "
                         + "argMin(attributed_at, sale_at) AS first_click FROM (" + attributed + ") AS x WHERE is_first_sale = 1 GROUP BY lead_id) AS f"
                         + " WHERE first_click >= " + Sql.dateTime(r.span().start()) + " AND first_click <= "
                         + Sql.dateTime(r.span().end()) + " GROUP BY slot" + ClickHouseSql.UNINDEXED_IN_SUBQUERIES));
@@ -194,7 +194,7 @@ public class MarginalCacCurve {
      */
     BigDecimal ltv(String db, String acc, String attributed, LtvWindow w) {
         long seconds = w.days * 86400L;
-        String cohort = "SELECT lead_id, min(sale_at) AS first_at FROM (" + attributed + ") AS x WHERE is_first_sale = 1 GROUP BY lead_id"
+        String cohort = "SELECT " + AttributedSales.LEAD + " AS lead_id, min(sale_at) AS first_at FROM (" + attributed + ") AS x WHERE is_first_sale = 1 GROUP BY lead_id"
                 + " HAVING first_at <= " + ClickHouseSql.dateTime(clock.instant().minusSeconds(seconds));
         String sales = "SELECT lead_id, sale_at, toInt64(round(toFloat64(sale_price) * 100)) AS cents FROM " + db
                 + ".sales_current WHERE account_id = " + acc;

@@ -95,8 +95,8 @@ public class RoasReport {
         String start = Sql.dateTime(r.span().start());
         String end = Sql.dateTime(r.span().end());
         String when = r.basis() == Basis.click_date ? "attributed_at" : "sale_at";
-        String salesSql = "SELECT count() AS n_sales, uniqExact(lead_id) AS n_unique_sales, "
-                + "uniqExactIf(lead_id, is_first_sale = 1) AS n_unique_customers, sumIf(cents, is_recurring = 0) AS c_revenue, "
+        String salesSql = "SELECT count() AS n_sales, uniqExact(" + AttributedSales.LEAD + ") AS n_unique_sales, "
+                + "uniqExactIf(" + AttributedSales.LEAD + ", is_first_sale = 1) AS n_unique_customers, sumIf(cents, is_recurring = 0) AS c_revenue, "
                 + "sumIf(cents, is_recurring = 1) AS c_recurring, sumIf(cents, is_first_sale = 1) AS c_first FROM ("
                 // a sale is not older than its credited click: by click date, only sales from the start on can count
                 + AttributedSales.sql(db, accountId, ads, true, r.span().start(), r.basis() == Basis.click_date ? Sql.LATEST : r.span().end())
