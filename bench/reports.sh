@@ -19,6 +19,8 @@
 #   OLDER=0 bench/reports.sh                              # no step 4 (12 months only)
 #   PG=0 DERIVE_ONLY=1 bench/reports.sh                   # only the load and the conversion_touches derive (timed)
 #   JAR=/tmp/other/attribution-server.jar bench/reports.sh  # another build (its lib/ beside it)
+#   KEEP=1 … bench/reports.sh; REUSE=DIR bench/reports.sh  # the report steps again on the stores a KEEP=1 run kept in DIR
+#       (its ports, account and dates from DIR/bench.env; no load: a 10 M load takes about an hour), e.g. for other builds
 #   BEFORE_JAR=/tmp/old/attribution-server.jar bench/reports.sh  # two builds on the same data: a second server of
 #       BEFORE_JAR on the same stores, and the report lines of step 1/3 run for each build in turn, before then after,
 #       AB_REPORT_ROUNDS times (default 2); every line is labelled with its build
@@ -38,10 +40,20 @@ T_END=$(( $(date -u +%s) / 86400 * 86400 - 86400 ))     # yesterday 00:00 UTC: t
 JAR=${JAR:-$ROOT/server/target/attribution-server.jar}
 [ -f "$JAR" ] || { echo "build first: mvn -B -q -o package -pl server -am -DskipTests" >&2; exit 1; }
 
-WORK=$(mktemp -d /tmp/attribution-reports.XXXXXX)
-chmod 755 "$WORK"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-PG_PORT=$(free_port); CH_HTTP=$(free_port); CH_TCP=$(free_port); APP_PORT=$(free_port)
+if [ -n "${REUSE:-}" ]; then
+  # the stores of an earlier KEEP=1 run, still running: their ports, the account and the dates of their data
+  WORK=$REUSE KEEP=1
+  . "$WORK/bench.env"
+  CLICKS=$((LEADS * 20)) SALES=$((LEADS * 2)) SPAN=$((MONTHS * 30 * 86400))
+  # the PostgreSQL comparison only if that run loaded PostgreSQL; no older history (it would be added a second time)
+  PG=${PG:-$PG_LOADED} OLDER=0
+else
+  WORK=$(mktemp -d /tmp/attribution-reports.XXXXXX)
+  chmod 755 "$WORK"
+  PG_PORT=$(free_port); CH_HTTP=$(free_port); CH_TCP=$(free_port)
+fi
+APP_PORT=$(free_port)
 SERVER_PID=
 cleanup() {
   [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
@@ -55,10 +67,12 @@ trap cleanup EXIT
 now() { date +%s.%N; }
 since() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f} s')" "$1" "$(now)"; }
 
+if [ -z "${REUSE:-}" ]; then
 "$ROOT/scripts/lib/servers.sh" pg-start "$WORK/pg" "$PG_PORT" >/dev/null
 "$ROOT/scripts/lib/servers.sh" ch-start "$WORK/ch" "$CH_HTTP" "$CH_TCP" >/dev/null
 # every statement in system.query_log: the figures per request below come from it (users.xml is re-read live)
 sed -i '0,/<default>/s|<default>|<default><log_queries>1</log_queries>|' "$WORK/ch/users.xml"
+fi
 export POSTGRES_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/attribution" CLICKHOUSE_URL="http://127.0.0.1:$CH_HTTP" PORT=$APP_PORT
 PSQL=(/usr/lib/postgresql/15/bin/psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d attribution -v ON_ERROR_STOP=1 -qtA)
 ch() { curl -sS --fail-with-body "http://127.0.0.1:$CH_HTTP/" --data-binary "$1"; }
@@ -80,10 +94,15 @@ start_server() {
 }
 start_server "$JAR" "$APP_PORT" "$WORK/server.log"
 SERVER_PID=$STARTED_PID
+if [ -z "${REUSE:-}" ]; then
 created=$(java -jar "$JAR" admin account create --name Bench --time-zone UTC 2>/dev/null | tail -1)
 ACC=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["accountId"])' "$created")
 KEY=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["apiKey"])' "$created")
 java -jar "$JAR" admin account set-rate-limit --account "$ACC" --per-second 100000 --per-minute 10000000 >/dev/null 2>&1
+# what REUSE=DIR needs to run the report steps again on these stores
+printf 'PG_PORT=%s CH_HTTP=%s CH_TCP=%s ACC=%s KEY=%s T_END=%s LEADS=%s MONTHS=%s PG_LOADED=%s\n' "$PG_PORT" "$CH_HTTP" "$CH_TCP" \
+    "$ACC" "$KEY" "$T_END" "$LEADS" "$MONTHS" "${PG:-1}" > "$WORK/bench.env"
+fi
 
 echo "# machine: $(nproc) cores; load at start:$(uptime | sed 's/.*load average://')"
 echo "# scale: $LEADS leads, $CLICKS clicks, $SALES sales, $ADS ads over $MONTHS months (account $ACC)"
@@ -92,6 +111,7 @@ fill() {  # fill FILE PREFIX T_END: the placeholders of a reports/*-ch.sql file,
   sed -e "s/{db}/attribution/g; s/{acc}/$ACC/g; s/{leads}/$LEADS/g; s/{clicks}/$CLICKS/g; s/{sales}/$SALES/g" \
       -e "s/{ads}/$ADS/g; s/{ads_days}/$((ADS * SPAN / 86400))/g; s/{t_end}/$3/g; s/{span}/$SPAN/g; s/{p}/$2/g" "$1" | grep -v '^--'
 }
+if [ -z "${REUSE:-}" ]; then
 t=$(now)
 fill "$ROOT/bench/reports/dims-ch.sql" "" "$T_END" | while IFS= read -r stmt; do ch "$stmt"; done
 fill "$ROOT/bench/reports/data-ch.sql" "" "$T_END" | while IFS= read -r stmt; do ch "$stmt"; done
@@ -129,7 +149,8 @@ t=$(now)
 credits 1
 echo "derive sale_credits in clickhouse: $(since "$t") ($(ch "SELECT count() FROM attribution.sale_credits") rows)"
 if [ "${DERIVE_ONLY:-0}" = 1 ]; then echo "# load at end:$(uptime | sed 's/.*load average://')"; exit 0; fi
-if [ "${PG:-1}" = 1 ]; then
+fi
+if [ "${PG:-1}" = 1 ] && [ -z "${REUSE:-}" ]; then
 t=$(now)
 "${PSQL[@]}" -v acc="$ACC" -v leads="$LEADS" -v clicks="$CLICKS" -v sales="$SALES" -v ads="$ADS" -v t_end="$T_END" \
     -v span="$SPAN" -f "$ROOT/bench/reports/data-pg.sql" >/dev/null
