@@ -138,6 +138,7 @@ public class AttributionQuery {
         String rate = p.usd() ? "if(sale_price = 0, 1., ifNull(toFloat64(sale_usd_price), toFloat64(sale_price)) / toFloat64(sale_price))" : "1.";
         String amount = p.usd() ? "ifNull(sale_usd_price, sale_price)" : "sale_price";
         boolean byAd = derivable(p);
+        // with dayOfAttribution a sale counts when its click is in the range: it is not older than that click
         Instant salesEnd = p.dayOfAttribution() ? Sql.LATEST : p.end();
         // only the sums the requested metrics read (the sales count always: it makes a row), and only the sale columns
         // they and the filters read: ClickHouse 18.16 computes every argMax of a subquery, read or not
@@ -159,15 +160,16 @@ public class AttributionQuery {
         // each sale's flags and money in cents (a money column's cents, and rev with the price), and the filters on its
         // flags and its lead
         List<String> flags = FLAGS.stream().filter(columns::contains).map(c -> c.current).toList();
-        List<String> money = new java.util.ArrayList<>();
+        Map<String, String> moneyOf = new java.util.LinkedHashMap<>();
         MONEY.forEach((c, alias) -> {
             if (columns.contains(c)) {
-                money.add((c == Column.PRICE ? "toInt64(round(toFloat64(" + amount + ") * 100))" : cents(c.current, rate)) + " AS " + alias);
+                moneyOf.put(alias, c == Column.PRICE ? "toInt64(round(toFloat64(" + amount + ") * 100))" : cents(c.current, rate));
             }
         });
         if (columns.contains(Column.PRICE)) {
-            money.add((f.excludeHardCosts() ? "cents - c_tax - c_ship - c_cogs" : "cents") + " AS rev");
+            moneyOf.put("rev", f.excludeHardCosts() ? "cents - c_tax - c_ship - c_cogs" : "cents");
         }
+        List<String> money = moneyOf.entrySet().stream().map(e -> e.getValue() + " AS " + e.getKey()).toList();
         String lead = byAd ? "credit_lead_id" : "lead_id";
         String[] kept = {f.ignoreRecurringSales() ? "is_recurring = 0" : "", switch (f.newCustomers()) {
             case only_unique_customers -> "is_first_sale = 1";
@@ -182,7 +184,7 @@ public class AttributionQuery {
                         SaleCredits.SALE_DATE), scopeAds, columns).columns("sale_at AS conv_at").columns(money).having(kept).subquery("a")
                 : "(" + attributed(db, accountId, Select.of("account_id", "lead_id", "id AS conv_id", "sale_at AS conv_at").columns(flags).columns(money)
                         .from(CurrentSales.dated(db, accountId, p.start(), salesEnd).columns(columns).subquery("sd")).where("account_id = " + acc).where(kept).sql(),
-                String.join(", ", java.util.stream.Stream.concat(flags.stream(), money.stream().map(m -> m.substring(m.lastIndexOf(" AS ") + 4))).toList()),
+                String.join(", ", java.util.stream.Stream.concat(flags.stream(), moneyOf.keySet().stream()).toList()),
                 Type.SALE, clickFilter, scopeAds, p) + ") AS a";
         String salesSql = "SELECT " + rowKey(p, entity) + " AS row_key, "
                 + String.join(", ", saleSums.stream().map(sum -> sum.aggregate.replace("LEAD", lead) + " AS " + sum.alias).toList())
