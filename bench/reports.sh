@@ -20,7 +20,9 @@
 #   PG=0 DERIVE_ONLY=1 bench/reports.sh                   # only the load and the conversion_touches derive (timed)
 #   JAR=/tmp/other/attribution-server.jar bench/reports.sh  # another build (its lib/ beside it)
 #   KEEP=1 … bench/reports.sh; REUSE=DIR bench/reports.sh  # the report steps again on the stores a KEEP=1 run kept in DIR
-#       (its ports, account and dates from DIR/bench.env; no load: a 10 M load takes about an hour), e.g. for other builds
+#       (its ports, account and dates from DIR/bench.env; no load: a 10 M load takes about an hour), e.g. for other builds;
+#       stopped stores start again on their ports: . DIR/bench.env; scripts/lib/servers.sh pg-start DIR/pg $PG_PORT;
+#       scripts/lib/servers.sh ch-start DIR/ch $CH_HTTP $CH_TCP
 #   BEFORE_JAR=/tmp/old/attribution-server.jar bench/reports.sh  # two builds on the same data: a second server of
 #       BEFORE_JAR on the same stores, and the report lines of step 1/3 run for each build in turn, before then after,
 #       AB_REPORT_ROUNDS times (default 2); every line is labelled with its build
@@ -70,9 +72,10 @@ since() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1
 if [ -z "${REUSE:-}" ]; then
 "$ROOT/scripts/lib/servers.sh" pg-start "$WORK/pg" "$PG_PORT" >/dev/null
 "$ROOT/scripts/lib/servers.sh" ch-start "$WORK/ch" "$CH_HTTP" "$CH_TCP" >/dev/null
-# every statement in system.query_log: the figures per request below come from it (users.xml is re-read live)
-sed -i '0,/<default>/s|<default>|<default><log_queries>1</log_queries>|' "$WORK/ch/users.xml"
 fi
+# every statement in system.query_log: the figures per request below come from it (users.xml is re-read live; a
+# ClickHouse of REUSE's stores restarted with servers.sh ch-start has had it written anew)
+grep -q '<log_queries>1</log_queries>' "$WORK/ch/users.xml" || sed -i '0,/<default>/s|<default>|<default><log_queries>1</log_queries>|' "$WORK/ch/users.xml"
 export POSTGRES_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/attribution" CLICKHOUSE_URL="http://127.0.0.1:$CH_HTTP" PORT=$APP_PORT
 PSQL=(/usr/lib/postgresql/15/bin/psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d attribution -v ON_ERROR_STOP=1 -qtA)
 ch() { curl -sS --fail-with-body "http://127.0.0.1:$CH_HTTP/" --data-binary "$1"; }
